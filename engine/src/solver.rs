@@ -1,0 +1,447 @@
+//! The native solver: bit-parallel candidate sets, propagation of naked and hidden singles, and
+//! depth-first search with an explicit stack (no recursion, no allocation per node).
+//!
+//! One code path serves every size: the per-size state is a fixed array (`C` cells, candidates
+//! as a `u32` bitmask, digit `d` being bit `d - 1`), and the unit and peer tables come from
+//! [`Geometry`]. The search is resumable ([`Solutions`]), so solutions can be streamed one by one.
+
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+
+/// The search was stopped by its interrupt callback (query cancel, `statement_timeout`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Interrupted;
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the search was interrupted")
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
+/// Which open cell the search branches on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Branching {
+    /// The first open cell in row-major order, digits ascending: solutions come out in
+    /// lexicographic order of their row-major digit strings.
+    FirstOpen,
+    /// The open cell with the fewest candidates (the first such in row-major order), digits
+    /// ascending: the smallest search tree, in no particular solution order.
+    FewestCandidates,
+}
+
+/// How often (in search nodes) the interrupt callback is asked.
+const INTERRUPT_EVERY: u64 = 256;
+
+/// The candidates of every cell; assigned cells hold exactly their digit's bit.
+#[derive(Clone, Copy)]
+struct State<const C: usize> {
+    cand: [u32; C],
+    /// Digit (1-based) of each assigned cell; 0 while open.
+    value: [u8; C],
+    open: u32,
+}
+
+/// Cells that became naked singles and wait to be assigned. A cell becomes single at most once
+/// per propagation, so `C` places suffice.
+struct Queue<const C: usize> {
+    cells: [u16; C],
+    len: usize,
+}
+
+impl<const C: usize> Queue<C> {
+    fn new() -> Self {
+        Queue { cells: [0; C], len: 0 }
+    }
+    #[inline]
+    fn push(&mut self, cell: usize) {
+        self.cells[self.len] = cell as u16;
+        self.len += 1;
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        (self.len > 0).then(|| {
+            self.len -= 1;
+            self.cells[self.len] as usize
+        })
+    }
+}
+
+impl<const C: usize> State<C> {
+    /// The state of `cells` before propagation; `None` when two givens conflict.
+    fn from_cells(geo: &Geometry, cells: &[u8], queue: &mut Queue<C>) -> Option<Self> {
+        let full = (1u32 << geo.n) - 1;
+        let mut s = State { cand: [full; C], value: [0; C], open: C as u32 };
+        for (cell, &v) in cells.iter().enumerate() {
+            if v != 0 && s.value[cell] == 0 {
+                let bit = 1u32 << (v - 1);
+                if s.cand[cell] & bit == 0 || !s.assign(geo, cell, bit, queue) {
+                    return None;
+                }
+            } else if v != 0 && s.value[cell] != v {
+                return None;
+            }
+        }
+        Some(s)
+    }
+
+    /// Places the digit `bit` in open `cell` and removes it from the peers; queues peers that
+    /// become naked singles. False on a contradiction (a peer left without candidates).
+    #[inline]
+    fn assign(&mut self, geo: &Geometry, cell: usize, bit: u32, queue: &mut Queue<C>) -> bool {
+        debug_assert!(self.value[cell] == 0 && self.cand[cell] & bit != 0);
+        self.cand[cell] = bit;
+        self.value[cell] = bit.trailing_zeros() as u8 + 1;
+        self.open -= 1;
+        for &p in geo.peers(cell) {
+            let p = p as usize;
+            let m = self.cand[p];
+            if m & bit != 0 {
+                let rest = m & !bit;
+                if rest == 0 {
+                    return false;
+                }
+                self.cand[p] = rest;
+                if rest & (rest - 1) == 0 {
+                    queue.push(p);
+                }
+            }
+        }
+        true
+    }
+
+    /// Assigns every queued naked single. False on a contradiction.
+    #[inline]
+    fn drain(&mut self, geo: &Geometry, queue: &mut Queue<C>) -> bool {
+        while let Some(p) = queue.pop() {
+            if self.value[p] == 0 && !self.assign(geo, p, self.cand[p], queue) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Naked and hidden singles until nothing changes. False on a contradiction.
+    fn propagate(&mut self, geo: &Geometry, queue: &mut Queue<C>) -> bool {
+        let full = (1u32 << geo.n) - 1;
+        loop {
+            if !self.drain(geo, queue) {
+                return false;
+            }
+            if self.open == 0 {
+                return true;
+            }
+            let mut progress = false;
+            for u in 0..3 * geo.n {
+                let unit = geo.unit(u);
+                let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+                for &c in unit {
+                    let m = self.cand[c as usize];
+                    twice |= once & m;
+                    once |= m;
+                    if self.value[c as usize] != 0 {
+                        placed |= m;
+                    }
+                }
+                if once != full {
+                    return false;
+                }
+                let mut hidden = once & !twice & !placed;
+                if hidden == 0 {
+                    continue;
+                }
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden ^= bit;
+                    // An earlier hidden single of this unit may have taken the cell: then the
+                    // digit has no place left.
+                    let Some(&c) = unit.iter().find(|&&c| self.cand[c as usize] & bit != 0) else {
+                        return false;
+                    };
+                    let c = c as usize;
+                    if self.value[c] == 0 && !self.assign(geo, c, bit, queue) {
+                        return false;
+                    }
+                }
+                if !self.drain(geo, queue) {
+                    return false;
+                }
+                progress = true;
+            }
+            if !progress {
+                return true;
+            }
+        }
+    }
+
+    /// The open cell to branch on; the state must have an open cell.
+    #[inline]
+    fn pick(&self, branching: Branching) -> usize {
+        match branching {
+            Branching::FirstOpen => self.value.iter().position(|&v| v == 0).unwrap_or(0),
+            Branching::FewestCandidates => {
+                let (mut best, mut best_count) = (0, u32::MAX);
+                for c in 0..C {
+                    if self.value[c] == 0 {
+                        let k = self.cand[c].count_ones();
+                        if k < best_count {
+                            best = c;
+                            best_count = k;
+                            if k <= 2 {
+                                break;
+                            }
+                        }
+                    }
+                }
+                best
+            }
+        }
+    }
+}
+
+struct Frame<const C: usize> {
+    state: State<C>,
+    cell: u16,
+    /// Candidates of `cell` not tried yet.
+    rest: u32,
+}
+
+/// A resumable depth-first search over one grid size.
+struct Search<const C: usize> {
+    geo: &'static Geometry,
+    branching: Branching,
+    frames: Vec<Frame<C>>,
+    /// A grid solved by propagation alone, not yet handed out.
+    solved_at_root: Option<State<C>>,
+    nodes: u64,
+}
+
+impl<const C: usize> Search<C> {
+    fn new(grid: &Grid, branching: Branching) -> Self {
+        let geo = Geometry::for_box_side(grid.box_side());
+        debug_assert_eq!(geo.cells, C);
+        let mut search = Search { geo, branching, frames: Vec::new(), solved_at_root: None, nodes: 0 };
+        let mut queue = Queue::new();
+        if let Some(mut s) = State::<C>::from_cells(geo, grid.cells(), &mut queue) {
+            if s.propagate(geo, &mut queue) {
+                if s.open == 0 {
+                    search.solved_at_root = Some(s);
+                } else {
+                    search.branch(s);
+                }
+            }
+        }
+        search
+    }
+
+    /// Pushes a frame that branches on an open cell of a consistent, propagated state.
+    #[inline]
+    fn branch(&mut self, s: State<C>) {
+        let cell = s.pick(self.branching);
+        self.frames.push(Frame { rest: s.cand[cell], cell: cell as u16, state: s });
+    }
+
+    /// The next solution's digits, or `None` when the search is over.
+    fn next(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<[u8; C]>, Interrupted> {
+        if let Some(s) = self.solved_at_root.take() {
+            return Ok(Some(s.value));
+        }
+        let mut queue = Queue::new();
+        while let Some(top) = self.frames.last_mut() {
+            if top.rest == 0 {
+                self.frames.pop();
+                continue;
+            }
+            let bit = top.rest & top.rest.wrapping_neg();
+            top.rest ^= bit;
+            let cell = top.cell as usize;
+            // The last candidate reuses the frame's state instead of copying it.
+            let mut s = if top.rest == 0 { self.frames.pop().map(|f| f.state).unwrap() } else { top.state };
+            self.nodes += 1;
+            if self.nodes % INTERRUPT_EVERY == 0 && interrupt() {
+                return Err(Interrupted);
+            }
+            queue.len = 0;
+            if s.assign(self.geo, cell, bit, &mut queue) && s.propagate(self.geo, &mut queue) {
+                if s.open == 0 {
+                    return Ok(Some(s.value));
+                }
+                self.branch(s);
+            }
+        }
+        Ok(None)
+    }
+}
+
+enum AnySearch {
+    S4(Search<16>),
+    S9(Search<81>),
+    S16(Search<256>),
+    S25(Box<Search<625>>),
+}
+
+/// The solutions of a grid, found one at a time by a resumable search.
+///
+/// Memory stays flat: the search keeps one frame (a copy of the candidates) per branching level,
+/// at most one per cell.
+pub struct Solutions {
+    search: AnySearch,
+    box_side: usize,
+}
+
+impl Solutions {
+    /// Starts a search; nothing is explored until the first call to [`Solutions::next_with`].
+    pub fn new(grid: &Grid, branching: Branching) -> Solutions {
+        let search = match grid.box_side() {
+            2 => AnySearch::S4(Search::new(grid, branching)),
+            3 => AnySearch::S9(Search::new(grid, branching)),
+            4 => AnySearch::S16(Search::new(grid, branching)),
+            _ => AnySearch::S25(Box::new(Search::new(grid, branching))),
+        };
+        Solutions { search, box_side: grid.box_side() }
+    }
+
+    /// The next solution; `interrupt` is called every few hundred search nodes and stops the
+    /// search with [`Interrupted`] when it returns true.
+    pub fn next_with(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
+        let cells: Option<Vec<u8>> = match &mut self.search {
+            AnySearch::S4(s) => s.next(interrupt)?.map(|v| v.to_vec()),
+            AnySearch::S9(s) => s.next(interrupt)?.map(|v| v.to_vec()),
+            AnySearch::S16(s) => s.next(interrupt)?.map(|v| v.to_vec()),
+            AnySearch::S25(s) => s.next(interrupt)?.map(|v| v.to_vec()),
+        };
+        debug_assert!(cells.as_ref().is_none_or(|c| c.len() == self.box_side.pow(4)));
+        Ok(cells.map(|c| Grid::from_cells(&c).expect("solver output is a grid")))
+    }
+
+    /// The number of further solutions, stopping at `limit`.
+    pub fn count_with(&mut self, limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
+        fn count<const C: usize>(
+            s: &mut Search<C>,
+            limit: u64,
+            interrupt: &mut dyn FnMut() -> bool,
+        ) -> Result<u64, Interrupted> {
+            let mut found = 0;
+            while found < limit && s.next(interrupt)?.is_some() {
+                found += 1;
+            }
+            Ok(found)
+        }
+        match &mut self.search {
+            AnySearch::S4(s) => count(s, limit, interrupt),
+            AnySearch::S9(s) => count(s, limit, interrupt),
+            AnySearch::S16(s) => count(s, limit, interrupt),
+            AnySearch::S25(s) => count(s, limit, interrupt),
+        }
+    }
+
+    /// Search nodes (branch attempts) explored so far.
+    pub fn nodes(&self) -> u64 {
+        match &self.search {
+            AnySearch::S4(s) => s.nodes,
+            AnySearch::S9(s) => s.nodes,
+            AnySearch::S16(s) => s.nodes,
+            AnySearch::S25(s) => s.nodes,
+        }
+    }
+}
+
+fn never() -> bool {
+    false
+}
+
+/// The first solution in the search order, or `None` when the grid has no solution
+/// (conflicting givens included).
+///
+/// The search order is deterministic: after naked and hidden singles are propagated, the search
+/// branches on the open cell with the fewest candidates (the first in row-major order on a tie)
+/// and tries its digits in ascending order, depth first. A grid with one solution gives that
+/// solution whatever the order; `sudoku.solutions` streams the solutions in this same order.
+pub fn solve_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
+    Solutions::new(grid, Branching::FewestCandidates).next_with(interrupt)
+}
+
+/// [`solve_with`] without an interrupt.
+pub fn solve(grid: &Grid) -> Option<Grid> {
+    solve_with(grid, &mut never).unwrap_or(None)
+}
+
+/// The number of solutions, counting stops at `limit` (0 for conflicting givens).
+pub fn count_solutions_with(
+    grid: &Grid,
+    limit: u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<u64, Interrupted> {
+    Solutions::new(grid, Branching::FewestCandidates).count_with(limit, interrupt)
+}
+
+/// [`count_solutions_with`] without an interrupt.
+pub fn count_solutions(grid: &Grid, limit: u64) -> u64 {
+    count_solutions_with(grid, limit, &mut never).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<Grid> {
+        text.lines().filter(|l| !l.is_empty()).map(|l| Grid::parse(&l[..81]).unwrap()).collect()
+    }
+
+    #[test]
+    fn seed_examples_solve_uniquely() {
+        let seed = include_str!("../../data/seed_examples.txt");
+        for p in lines(seed) {
+            let s = solve(&p).expect("solvable");
+            assert!(p.is_solved_by(&s), "{p:?} -> {s:?}");
+            assert_eq!(count_solutions(&p, 2), 1);
+        }
+    }
+
+    #[test]
+    fn empty_4x4_has_288_solutions_in_lexicographic_order() {
+        let empty = Grid::empty(4).unwrap();
+        let mut all = Solutions::new(&empty, Branching::FirstOpen);
+        let mut found: Vec<Grid> = Vec::new();
+        while let Some(g) = all.next_with(&mut never).unwrap() {
+            assert!(g.is_solved());
+            found.push(g);
+        }
+        assert_eq!(found.len(), 288);
+        assert!(found.windows(2).all(|w| w[0].cells() < w[1].cells()));
+        assert_eq!(count_solutions(&empty, 1000), 288);
+    }
+
+    #[test]
+    fn conflicting_givens_have_no_solution() {
+        let mut cells = vec![0u8; 81];
+        cells[0] = 5;
+        cells[8] = 5;
+        let g = Grid::from_cells(&cells).unwrap();
+        assert!(!g.is_valid());
+        assert_eq!(solve(&g), None);
+        assert_eq!(count_solutions(&g, 2), 0);
+    }
+
+    #[test]
+    fn every_size_solves_from_empty() {
+        for size in [4, 9, 16, 25] {
+            let g = Grid::empty(size).unwrap();
+            let s = solve(&g).expect("an empty grid has solutions");
+            assert!(g.is_solved_by(&s));
+            assert_eq!(count_solutions(&g, 3), 3);
+        }
+    }
+
+    #[test]
+    fn interrupt_stops_the_search() {
+        let g = Grid::empty(16).unwrap();
+        let mut calls = 0;
+        let r = count_solutions_with(&g, u64::MAX, &mut || {
+            calls += 1;
+            calls > 3
+        });
+        assert_eq!(r, Err(Interrupted));
+    }
+}

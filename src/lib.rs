@@ -1,0 +1,1 @@
+::pgrx::pg_module_magic!(name, version);
