@@ -1,1 +1,28 @@
+//! pg_sudoku: the `sudoku` schema of PostgreSQL objects over the `sudoku-engine` crate.
+//!
+//! This crate is a thin layer of SQL bindings: the grid type (`grid_type`), the solver and
+//! accessors (`functions`), and the SQL comments (`sql/comments.sql`). The algorithms live in
+//! the engine crate (`engine/`).
+
+use pgrx::prelude::*;
+
+mod functions;
+mod grid_type;
+
 ::pgrx::pg_module_magic!(name, version);
+
+extension_sql_file!("../sql/comments.sql", finalize);
+
+#[cfg(any(test, feature = "pg_test"))]
+#[pg_schema]
+mod tests;
+
+/// Required by `cargo pgrx test`.
+#[cfg(test)]
+pub mod pg_test {
+    pub fn setup(_options: Vec<&str>) {}
+
+    pub fn postgresql_conf_options() -> Vec<&'static str> {
+        vec![]
+    }
+}

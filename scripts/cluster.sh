@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL 15 cluster for pg_sudoku, run as the postgres user on a private port
+# and socket directory (PostgreSQL refuses to run as root).
+#
+#   scripts/cluster.sh start   initdb (once) and start; prints nothing else
+#   scripts/cluster.sh stop    stop it
+#   scripts/cluster.sh env     print the PG* variables that point psql at it
+#
+# PG_SUDOKU_PORT (default 28815) and PG_SUDOKU_CLUSTER (default target/pg_sudoku_cluster) move it.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bindir="$(/usr/lib/postgresql/15/bin/pg_config --bindir)"
+dir="${PG_SUDOKU_CLUSTER:-$root/target/pg_sudoku_cluster}"
+port="${PG_SUDOKU_PORT:-28815}"
+data="$dir/data"
+sock="$dir/socket"
+
+as_postgres() {
+    if [ "$(id -un)" = postgres ]; then "$@"; else runuser -u postgres -- "$@"; fi
+}
+
+case "${1:-}" in
+start)
+    mkdir -p "$dir" "$sock"
+    # postgres must be able to reach the cluster directory.
+    chown postgres:postgres "$dir" "$sock"
+    d="$dir"; while [ "$d" != / ]; do d="$(dirname "$d")"; chmod o+x "$d" 2>/dev/null || true; done
+    if [ ! -s "$data/PG_VERSION" ]; then
+        as_postgres "$bindir/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log"
+    fi
+    if ! as_postgres "$bindir/pg_ctl" -D "$data" status >/dev/null 2>&1; then
+        # A Rust backtrace in the environment would add one to every error DETAIL.
+        as_postgres env -u RUST_BACKTRACE -u RUST_LIB_BACKTRACE "$bindir/pg_ctl" -D "$data" -l "$dir/server.log" -w \
+            -o "-p $port -k $sock -c listen_addresses=''" start >/dev/null
+    fi
+    ;;
+stop)
+    if [ -s "$data/PG_VERSION" ] && as_postgres "$bindir/pg_ctl" -D "$data" status >/dev/null 2>&1; then
+        as_postgres "$bindir/pg_ctl" -D "$data" -m fast -w stop >/dev/null
+    fi
+    ;;
+env)
+    echo "PGHOST=$sock PGPORT=$port PGUSER=postgres"
+    ;;
+*)
+    echo "usage: $0 start|stop|env" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,59 @@
+-- COMMENT ON for every object of pg_sudoku, so that \dT+, \df+ and \do+ explain themselves.
+-- A regression test (pg_test/sql/catalog.sql) fails when an object of the extension has none.
+
+COMMENT ON TYPE grid IS
+'A Sudoku grid of 4x4, 9x9, 16x16 or 25x25 cells (box side 2 to 5), packed (a 9x9 grid takes 43 bytes on disk). '
+'Text input: one line of exactly 16/81/256/625 characters read cell by cell (blanks . 0 _ or space), or any layout '
+'where whitespace | + - are ignored (blanks . 0 _). Symbols 1-9 then A-P, case-insensitive. Output: one line, . for blanks. '
+'Malformed text raises 22P02 naming the character position.';
+
+COMMENT ON FUNCTION grid_in(cstring) IS 'Text input function of sudoku.grid; 22P02 on malformed text.';
+COMMENT ON FUNCTION grid_out(grid) IS 'Text output function of sudoku.grid: one row-major line, . for blanks.';
+COMMENT ON FUNCTION grid_recv(internal) IS
+'Binary input function of sudoku.grid: one byte of box side (2-5), then one byte per cell (0 blank); 22P03 when malformed.';
+COMMENT ON FUNCTION grid_send(grid) IS
+'Binary output function of sudoku.grid: one byte of box side, then one byte per cell, row-major.';
+
+COMMENT ON FUNCTION grid(text, text) IS
+'Parses a grid written with another alphabet: its n distinct symbols are the digits 1..n and n (4, 9, 16, 25) is the size, '
+'e.g. grid(t, ''0123456789abcdef'') for 16x16 puzzles that use 0 as a digit. Blanks: . _ space, and 0 when not a symbol. '
+'22023 for a bad alphabet, 22P02 for malformed text.';
+COMMENT ON FUNCTION grid(integer[]) IS
+'The grid of row-major cell values (0 blank, 1..n digit) of 16, 81, 256 or 625 elements, any array shape. '
+'22023 for a bad length or value, 22004 for a NULL element. Also the cast integer[]::sudoku.grid.';
+COMMENT ON FUNCTION to_array(grid) IS
+'The cells as a row-major integer[] of n*n elements, 0 for a blank. Also the cast sudoku.grid::integer[].';
+
+COMMENT ON FUNCTION solve(grid) IS
+'The solution of a grid (any size), or NULL when it has none (conflicting givens included). Native engine: naked and hidden '
+'singles, then depth-first search on the open cell with the fewest candidates (first in row-major order on a tie), digits ascending. '
+'With several solutions, the first in that order. Honours query cancel and statement_timeout (57014).';
+COMMENT ON FUNCTION count_solutions(grid, integer) IS
+'The number of solutions, counting stops at max (default 2, so 1 means unique). 0 for conflicting givens. '
+'22023 when max < 1. Honours query cancel and statement_timeout (57014).';
+COMMENT ON FUNCTION is_unique(grid) IS 'True when the grid has exactly one solution (count_solutions(grid, 2) = 1).';
+COMMENT ON FUNCTION is_valid(grid) IS 'True when no two equal givens share a unit (row, column or box); says nothing of solvability.';
+COMMENT ON FUNCTION is_solved(grid) IS 'True when every cell is filled and every row, column and box holds each digit once.';
+COMMENT ON FUNCTION pretty(grid) IS
+'The multi-line display the SQL articles print: rows like 735|812|694 with ---+---+--- between bands (scaled for '
+'4x4, 16x16, 25x25), . for blanks, no trailing newline. Parses back as a sudoku.grid.';
+COMMENT ON FUNCTION size(grid) IS 'The grid size n (cells per row, largest digit): 4, 9, 16 or 25.';
+COMMENT ON FUNCTION givens(grid) IS 'The number of givens (filled cells).';
+COMMENT ON FUNCTION get(grid, integer, integer) IS
+'The digit at row, col (numbered from 1, row-major), NULL for a blank; 22023 when row or col is outside 1..n.';
+
+COMMENT ON FUNCTION grid_eq(grid, grid) IS 'Implementation of = for sudoku.grid.';
+COMMENT ON FUNCTION grid_ne(grid, grid) IS 'Implementation of <> for sudoku.grid.';
+COMMENT ON FUNCTION grid_lt(grid, grid) IS 'Implementation of < for sudoku.grid.';
+COMMENT ON FUNCTION grid_le(grid, grid) IS 'Implementation of <= for sudoku.grid.';
+COMMENT ON FUNCTION grid_gt(grid, grid) IS 'Implementation of > for sudoku.grid.';
+COMMENT ON FUNCTION grid_ge(grid, grid) IS 'Implementation of >= for sudoku.grid.';
+COMMENT ON FUNCTION grid_cmp(grid, grid) IS 'B-tree comparison support for sudoku.grid: by size, then cells row-major (blank first).';
+COMMENT ON FUNCTION grid_hash(grid) IS 'Hash support for sudoku.grid (hash joins, hash aggregation).';
+
+COMMENT ON OPERATOR = (grid, grid) IS 'Same size and same cells.';
+COMMENT ON OPERATOR <> (grid, grid) IS 'Different size or cells.';
+COMMENT ON OPERATOR < (grid, grid) IS 'Less than: by size, then cells row-major, blank before 1.';
+COMMENT ON OPERATOR <= (grid, grid) IS 'Less than or equal: by size, then cells row-major, blank before 1.';
+COMMENT ON OPERATOR > (grid, grid) IS 'Greater than: by size, then cells row-major, blank before 1.';
+COMMENT ON OPERATOR >= (grid, grid) IS 'Greater than or equal: by size, then cells row-major, blank before 1.';

@@ -1,0 +1,243 @@
+//! `sudoku.grid`: a hand-declared varlena base type holding a packed grid (4x4 to 25x25).
+//!
+//! On disk a 9x9 grid is a 1-byte varlena header, one byte of box side and 81 cells of 4 bits:
+//! 43 bytes. Text I/O follows [`sudoku_engine::Grid::parse`] and `to_line`; binary I/O is one
+//! byte of box side followed by one byte per cell (0 blank, 1..n digit).
+
+use core::ffi::CStr;
+use std::ffi::CString;
+
+use pgrx::callconv::{Arg, ArgAbi, BoxRet, FcInfo};
+use pgrx::datum::{Datum, UnboxDatum};
+use pgrx::pgrx_sql_entity_graph::metadata::{ArgumentError, ReturnsError, ReturnsRef, SqlMappingRef, SqlTranslatable, TypeOrigin};
+use pgrx::pg_sys::errcodes::PgSqlErrorCode;
+use pgrx::prelude::*;
+use sudoku_engine::{Grid as EngineGrid, GridError};
+
+/// A Sudoku grid as a PostgreSQL value: the engine's grid behind the packed on-disk format.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, PostgresEq, PostgresHash, PostgresOrd)]
+pub struct Grid(pub EngineGrid);
+
+/// Raises the SQL error for a grid error: `22P02` for text that is not a grid, `22023` for a
+/// value out of range.
+pub fn raise(e: &GridError) -> ! {
+    match e {
+        GridError::Syntax(m) => {
+            ereport!(
+                ERROR,
+                PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
+                format!("invalid input syntax for type sudoku.grid: {m}")
+            );
+        }
+        GridError::Value(m) => {
+            ereport!(ERROR, PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE, m.clone());
+        }
+    }
+}
+
+/// Raises `22023 invalid_parameter_value` with `message`.
+pub fn invalid_parameter(message: String) -> ! {
+    ereport!(ERROR, PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE, message);
+}
+
+impl Grid {
+    /// Parses grid text, raising `22P02` on malformed text.
+    pub fn parse(text: &str) -> Grid {
+        EngineGrid::parse(text).map(Grid).unwrap_or_else(|e| raise(&e))
+    }
+}
+
+impl IntoDatum for Grid {
+    fn into_datum(self) -> Option<pg_sys::Datum> {
+        self.0.pack().as_slice().into_datum()
+    }
+
+    fn type_oid() -> pg_sys::Oid {
+        pgrx::regtypein("sudoku.grid")
+    }
+}
+
+impl FromDatum for Grid {
+    unsafe fn from_polymorphic_datum(datum: pg_sys::Datum, is_null: bool, typoid: pg_sys::Oid) -> Option<Self> {
+        // SAFETY: a non-null datum of this type is a varlena written by `into_datum`.
+        let bytes: &[u8] = unsafe { <&[u8]>::from_polymorphic_datum(datum, is_null, typoid)? };
+        match EngineGrid::unpack(bytes) {
+            Some(g) => Some(Grid(g)),
+            None => {
+                ereport!(
+                    ERROR,
+                    PgSqlErrorCode::ERRCODE_DATA_CORRUPTED,
+                    format!("a sudoku.grid value of {} bytes is corrupt", bytes.len())
+                );
+            }
+        }
+    }
+}
+
+unsafe impl UnboxDatum for Grid {
+    type As<'dat>
+        = Grid
+    where
+        Self: 'dat;
+    unsafe fn unbox<'dat>(datum: Datum<'dat>) -> Self::As<'dat>
+    where
+        Self: 'dat,
+    {
+        // SAFETY: the caller hands a non-null datum of this type.
+        unsafe { Grid::from_datum(std::mem::transmute::<Datum<'dat>, pg_sys::Datum>(datum), false) }
+            .expect("a non-null sudoku.grid")
+    }
+}
+
+unsafe impl<'fcx> ArgAbi<'fcx> for Grid {
+    unsafe fn unbox_arg_unchecked(arg: Arg<'_, 'fcx>) -> Self {
+        let index = arg.index();
+        // SAFETY: pgrx calls this for an argument declared as sudoku.grid.
+        unsafe { arg.unbox_arg_using_from_datum() }
+            .unwrap_or_else(|| invalid_parameter(format!("argument {index} must not be null")))
+    }
+}
+
+unsafe impl BoxRet for Grid {
+    unsafe fn box_into<'fcx>(self, fcinfo: &mut FcInfo<'fcx>) -> Datum<'fcx> {
+        match self.into_datum() {
+            Some(datum) => unsafe { fcinfo.return_raw_datum(datum) },
+            None => fcinfo.return_null(),
+        }
+    }
+}
+
+// SAFETY: the SQL type `grid` is created below with a varlena layout matching into/from_datum.
+unsafe impl SqlTranslatable for Grid {
+    const TYPE_IDENT: &'static str = pgrx::pgrx_resolved_type!(Grid);
+    const TYPE_ORIGIN: TypeOrigin = TypeOrigin::ThisExtension;
+    const ARGUMENT_SQL: Result<SqlMappingRef, ArgumentError> = Ok(SqlMappingRef::literal("grid"));
+    const RETURN_SQL: Result<ReturnsRef, ReturnsError> = Ok(ReturnsRef::One(SqlMappingRef::literal("grid")));
+}
+
+extension_sql!(
+    r#"
+CREATE TYPE grid;
+"#,
+    name = "shell_type",
+    bootstrap
+);
+
+/// Text input: see `sudoku_engine::Grid::parse`; `22P02` on malformed text.
+#[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"])]
+fn grid_in(input: &CStr) -> Grid {
+    match input.to_str() {
+        Ok(text) => Grid::parse(text),
+        Err(_) => raise(&GridError::Syntax("the text is not valid UTF-8".into())),
+    }
+}
+
+/// Text output: one line, `.` for blanks.
+#[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"])]
+fn grid_out(grid: Grid) -> CString {
+    CString::new(grid.0.to_line()).expect("grid text has no NUL")
+}
+
+/// Binary input: one byte of box side (2 to 5), then one byte per cell, row-major.
+#[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"])]
+fn grid_recv(mut internal: pgrx::datum::Internal) -> Grid {
+    // SAFETY: PostgreSQL passes a StringInfo to a type's receive function.
+    let buf = unsafe { internal.get_mut::<pg_sys::StringInfoData>() }
+        .unwrap_or_else(|| invalid_parameter("no message buffer".into()));
+    let remaining = (buf.len - buf.cursor).max(0) as usize;
+    let (side, rest) = {
+        // SAFETY: `data[cursor..len]` is the unread part of the message.
+        let unread = unsafe { std::slice::from_raw_parts((buf.data as *const u8).add(buf.cursor as usize), remaining) };
+        match unread.split_first() {
+            Some((&side, rest)) => (side as usize, rest),
+            None => ereport_binary("the message is empty"),
+        }
+    };
+    if !(2..=5).contains(&side) {
+        ereport_binary(&format!("box side {side} is not 2 to 5"));
+    }
+    let cells = side.pow(4);
+    if rest.len() < cells {
+        ereport_binary(&format!("{} cell bytes for a grid of {cells} cells", rest.len()));
+    }
+    let grid = EngineGrid::from_cells(&rest[..cells]).unwrap_or_else(|e| ereport_binary(&e.to_string()));
+    buf.cursor += 1 + cells as i32;
+    Grid(grid)
+}
+
+fn ereport_binary(what: &str) -> ! {
+    ereport!(
+        ERROR,
+        PgSqlErrorCode::ERRCODE_INVALID_BINARY_REPRESENTATION,
+        format!("invalid binary sudoku.grid: {what}")
+    );
+}
+
+/// Binary output: one byte of box side, then one byte per cell.
+#[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"])]
+fn grid_send(grid: Grid) -> Vec<u8> {
+    let mut out = Vec::with_capacity(1 + grid.0.cells().len());
+    out.push(grid.0.box_side() as u8);
+    out.extend_from_slice(grid.0.cells());
+    out
+}
+
+extension_sql!(
+    r#"
+CREATE TYPE grid (
+    INPUT = grid_in,
+    OUTPUT = grid_out,
+    RECEIVE = grid_recv,
+    SEND = grid_send,
+    INTERNALLENGTH = VARIABLE,
+    STORAGE = main
+);
+"#,
+    name = "concrete_type",
+    creates = [Type(Grid)],
+    requires = ["shell_type", grid_in, grid_out, grid_recv, grid_send]
+);
+
+/// Parses `text` written with `alphabet` (its n symbols are the digits 1..n; n is the size).
+#[pg_extern(name = "grid", immutable, strict, parallel_safe)]
+fn grid_from_alphabet(text: &str, alphabet: &str) -> Grid {
+    EngineGrid::parse_with_alphabet(text, alphabet).map(Grid).unwrap_or_else(|e| raise(&e))
+}
+
+/// The grid of row-major cell values (0 blank); `22023` for a bad length or value, `22004` for
+/// a NULL element.
+#[pg_extern(name = "grid", immutable, strict, parallel_safe)]
+fn grid_from_array(cells: Array<i32>) -> Grid {
+    let mut values = Vec::with_capacity(cells.len());
+    for (i, v) in cells.iter().enumerate() {
+        let Some(v) = v else {
+            ereport!(
+                ERROR,
+                PgSqlErrorCode::ERRCODE_NULL_VALUE_NOT_ALLOWED,
+                format!("array element {} is NULL; use 0 for a blank cell", i + 1)
+            );
+        };
+        if !(0..=25).contains(&v) {
+            invalid_parameter(format!("array element {} is {v}; cells take 0 (blank) to the grid size", i + 1));
+        }
+        values.push(v as u8);
+    }
+    EngineGrid::from_cells(&values).map(Grid).unwrap_or_else(|e| raise(&e))
+}
+
+/// The cells as a row-major `integer[]`, 0 for a blank.
+#[pg_extern(immutable, strict, parallel_safe)]
+fn to_array(grid: Grid) -> Vec<i32> {
+    grid.0.cells().iter().map(|&v| v as i32).collect()
+}
+
+extension_sql!(
+    r#"
+CREATE CAST (text AS grid) WITH INOUT;
+CREATE CAST (grid AS text) WITH INOUT AS ASSIGNMENT;
+CREATE CAST (integer[] AS grid) WITH FUNCTION grid(integer[]);
+CREATE CAST (grid AS integer[]) WITH FUNCTION to_array(grid);
+"#,
+    name = "casts",
+    requires = ["concrete_type", grid_from_array, to_array]
+);
