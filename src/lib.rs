@@ -14,8 +14,7 @@ mod grid_type;
 extension_sql_file!("../sql/comments.sql", finalize);
 
 #[cfg(any(test, feature = "pg_test"))]
-#[pg_schema]
-mod tests;
+mod pg_tests;
 
 /// Required by `cargo pgrx test`.
 #[cfg(test)]

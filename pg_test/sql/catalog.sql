@@ -1,0 +1,27 @@
+-- Every object of the extension explains itself and states its volatility, strictness and
+-- parallel safety.
+
+-- Functions without a COMMENT: none.
+SELECT p.oid::regprocedure AS function_without_comment
+FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+WHERE d.refclassid = 'pg_extension'::regclass
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_sudoku')
+  AND obj_description(p.oid, 'pg_proc') IS NULL
+ORDER BY 1::text;
+
+-- Operators and types without a COMMENT: none.
+SELECT o.oid::regoperator AS operator_without_comment
+FROM pg_depend d JOIN pg_operator o ON d.classid = 'pg_operator'::regclass AND d.objid = o.oid
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_sudoku')
+  AND obj_description(o.oid, 'pg_operator') IS NULL;
+SELECT t.oid::regtype AS type_without_comment
+FROM pg_depend d JOIN pg_type t ON d.classid = 'pg_type'::regclass AND d.objid = t.oid
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_sudoku')
+  AND obj_description(t.oid, 'pg_type') IS NULL;
+
+-- Volatility (i immutable), strictness and parallel safety (s safe) of every function.
+SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proisstrict AS strict, p.proparallel AS parallel
+FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+WHERE d.refclassid = 'pg_extension'::regclass
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_sudoku')
+ORDER BY 1::text;

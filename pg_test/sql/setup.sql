@@ -1,0 +1,69 @@
+-- Installs the extension, a helper that shows an error's SQLSTATE and message, and the real
+-- puzzle sets from the data folder (PG_SUDOKU_DATA, set by scripts/test.sh).
+CREATE EXTENSION pg_sudoku;
+SELECT extname, extversion IS NOT NULL AS has_version, nspname AS schema
+FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+WHERE extname = 'pg_sudoku';
+
+-- The SQLSTATE and message of the error a statement raises, or 'no error'.
+CREATE FUNCTION public.error_of(statement text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    EXECUTE statement;
+    RETURN 'no error';
+EXCEPTION WHEN OTHERS THEN
+    RETURN SQLSTATE || ': ' || SQLERRM;
+END $$;
+
+-- Every puzzle file as a table of (file, line, puzzle); line numbers are 1-based.
+CREATE TABLE public.puzzle_lines (file text, line bigserial, puzzle text);
+\getenv datadir PG_SUDOKU_DATA
+\set seed_file :datadir '/seed_examples.txt'
+\set easy_file :datadir '/easy50.txt'
+\set top95_file :datadir '/top95.txt'
+\set hardest_file :datadir '/hardest11.txt'
+\set serg_file :datadir '/multi_solution_serg.txt'
+CREATE TEMP TABLE raw (puzzle text);
+COPY raw FROM :'seed_file';
+INSERT INTO public.puzzle_lines (file, puzzle) SELECT 'seed_examples', puzzle FROM raw;
+TRUNCATE raw;
+COPY raw FROM :'easy_file';
+INSERT INTO public.puzzle_lines (file, puzzle) SELECT 'easy50', puzzle FROM raw;
+TRUNCATE raw;
+COPY raw FROM :'top95_file';
+INSERT INTO public.puzzle_lines (file, puzzle) SELECT 'top95', puzzle FROM raw;
+TRUNCATE raw;
+COPY raw FROM :'hardest_file';
+INSERT INTO public.puzzle_lines (file, puzzle) SELECT 'hardest11', puzzle FROM raw;
+TRUNCATE raw;
+COPY raw FROM :'serg_file';
+INSERT INTO public.puzzle_lines (file, puzzle) SELECT 'multi_solution_serg', puzzle FROM raw;
+
+CREATE TABLE public.puzzles AS
+SELECT file, row_number() OVER (PARTITION BY file ORDER BY line) AS n, puzzle AS line_text, puzzle::sudoku.grid AS puzzle
+FROM public.puzzle_lines;
+SELECT file, count(*) FROM public.puzzles GROUP BY file ORDER BY file;
+
+-- An independent check of a 9x9 solution, in plain SQL over integer arrays: 81 digits 1-9,
+-- every row, column and box a permutation, every given of the puzzle kept.
+CREATE FUNCTION public.solves(puzzle sudoku.grid, solution sudoku.grid) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$
+    WITH p AS (SELECT puzzle::int[] AS p, solution::int[] AS s),
+    cells AS (
+        SELECT i, p[i + 1] AS given, s[i + 1] AS v, i / 9 AS r, i % 9 AS c, (i / 27) * 3 + (i % 9) / 3 AS b
+        FROM p, generate_series(0, 80) AS i
+    )
+    SELECT count(*) = 81
+       AND bool_and(v BETWEEN 1 AND 9)
+       AND bool_and(given = 0 OR given = v)
+       AND (SELECT count(DISTINCT (r, v)) FROM cells) = 81
+       AND (SELECT count(DISTINCT (c, v)) FROM cells) = 81
+       AND (SELECT count(DISTINCT (b, v)) FROM cells) = 81
+    FROM cells
+$$;
+-- The check itself can fail: a swapped pair breaks rows; a changed given breaks the puzzle.
+WITH s AS (SELECT puzzle, sudoku.solve(puzzle) AS solution FROM public.puzzles WHERE file = 'seed_examples' AND n = 1),
+a AS (SELECT puzzle, solution, solution::int[] AS cells FROM s)
+SELECT public.solves(puzzle, solution) AS true_solution,
+       public.solves(puzzle, sudoku.grid(cells[2:2] || cells[1:1] || cells[3:81])) AS swapped_pair,
+       public.solves(puzzle, puzzle) AS the_puzzle_itself
+FROM a;

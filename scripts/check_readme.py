@@ -1,0 +1,19 @@
+#!/usr/bin/env python3
+"""Fails when a SQL example of README.md is not in the regression suite (pg_test/sql/readme.sql).
+
+Every ```sql block of the README must appear there verbatim, so the docs cannot drift from
+what the extension does: the suite runs them and compares their output.
+"""
+import pathlib
+import re
+import sys
+
+root = pathlib.Path(__file__).resolve().parent.parent
+readme = (root / "README.md").read_text()
+suite = (root / "pg_test" / "sql" / "readme.sql").read_text()
+blocks = re.findall(r"```sql\n(.*?)```", readme, flags=re.S)
+missing = [b for b in blocks if b.strip() not in suite]
+for b in missing:
+    print("README example not in pg_test/sql/readme.sql:\n" + b, file=sys.stderr)
+print(f"readme examples: {len(blocks) - len(missing)} in the suite, {len(missing)} missing")
+sys.exit(1 if missing or not blocks else 0)

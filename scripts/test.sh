@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Every test of pg_sudoku, in three layers:
+#   1. the engine crate: unit tests and the real puzzle sets, in release mode (cargo test);
+#   2. the #[pg_test]s of the extension crate (cargo pgrx test, run as the postgres user);
+#   3. the pg_regress suite in pg_test/ against the release build in the throwaway cluster,
+#      including every SQL example of the README (checked to be there verbatim).
+# Installs what is missing first (scripts/setup.sh). Puzzle data: $SUDOKU_DATA, default
+# ../shared/data beside the repository.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+export SUDOKU_DATA="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
+[ -f "$SUDOKU_DATA/README.md" ] || { echo "puzzle data not found at $SUDOKU_DATA" >&2; exit 1; }
+PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
+log() { printf '\n==> %s\n' "$*" >&2; }
+
+"$root/scripts/setup.sh" --deps
+
+log "engine tests (release)"
+cargo test --locked --release -p sudoku-engine
+
+log "#[pg_test]s"
+pgdata="$root/target/pgrx-test-pgdata"
+mkdir -p "$pgdata" && chown postgres:postgres "$pgdata"
+d="$root"; while [ "$d" != / ]; do chmod o+x "$d" 2>/dev/null || true; d="$(dirname "$d")"; done
+env -u RUST_BACKTRACE cargo pgrx test pg15 --runas postgres --pgdata "$pgdata"
+
+log "pg_regress suite (release build)"
+# cargo pgrx test installed a debug build: put the release build back.
+"$root/scripts/setup.sh"
+export $("$root/scripts/cluster.sh" env)
+results="$root/target/regress"
+rm -rf "$results" && mkdir -p "$results" && chmod 777 "$results"
+python3 "$root/scripts/check_readme.py"
+status=0
+PG_SUDOKU_DATA="$SUDOKU_DATA" PG_SUDOKU_RESULTS="$results" \
+    "$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
+    --inputdir="$root/pg_test" --outputdir="$results" --bindir="$("$PG_CONFIG" --bindir)" \
+    --host="$PGHOST" --port="$PGPORT" --user="$PGUSER" --dbname=pg_sudoku_regress \
+    --schedule="$root/pg_test/schedule" | tee "$results/summary.txt" || status=$?
+if [ "$status" -ne 0 ]; then
+    cat "$results/regression.diffs" 2>/dev/null | head -200
+fi
+passed=$(grep -cE '\.\.\. ok' "$results/summary.txt" || true)
+failed=$(grep -cE '\.\.\. FAILED' "$results/summary.txt" || true)
+echo "pg_regress: $passed passed, $failed failed"
+exit "$status"
