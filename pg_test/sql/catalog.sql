@@ -7,7 +7,7 @@ FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid =
 WHERE d.refclassid = 'pg_extension'::regclass
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_sudoku')
   AND obj_description(p.oid, 'pg_proc') IS NULL
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text;
 
 -- Operators and types without a COMMENT: none.
 SELECT o.oid::regoperator AS operator_without_comment
@@ -24,4 +24,4 @@ SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proisstri
 FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
 WHERE d.refclassid = 'pg_extension'::regclass
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_sudoku')
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text;

@@ -38,7 +38,8 @@ SELECT pretty(empty) FROM sizes WHERE size = 16;
 SELECT lower(solved::text)::grid = solved AS lower_case_reads FROM sizes WHERE size = 16;
 SELECT grid(translate(solved::text, '123456789ABCDEFG', '0123456789abcdef'), '0123456789abcdef') = solved AS hex_alphabet
 FROM sizes WHERE size = 16;
-SELECT grid('1234341221434321', 'wxyz') AS letters;
+SELECT grid('wxyzyzwxxwzyzyxw', 'wxyz') AS letters, grid('W.YZ YZWX XWZY ZYXW', 'wxyz') AS layout_and_case;
+SELECT error_of($$SELECT sudoku.grid('1234341221434321', 'wxyz')$$);
 
 -- Accessors.
 SELECT get(g, 1, 4) AS r1c4, get(g, 1, 1) AS r1c1_blank, get(g, 9, 9) AS r9c9, sudoku.size(g), givens(g)
@@ -58,7 +59,8 @@ RESET enable_mergejoin; RESET enable_nestloop;
 CREATE INDEX ON stored (g);
 SELECT count(*) FILTER (WHERE a < b) AS lt, count(*) FILTER (WHERE a > b) AS gt, count(*) FILTER (WHERE a = b) AS eq
 FROM stored a(a) CROSS JOIN stored b(b);
-SELECT (SELECT min(g) FROM stored) = (SELECT g FROM stored ORDER BY g LIMIT 1) AS min_is_first;
+SELECT bool_and(a < b) AS order_by_agrees_with_lt
+FROM (SELECT g AS a, lead(g) OVER (ORDER BY g) AS b FROM stored) s WHERE b IS NOT NULL;
 SELECT ('1234' || repeat('.', 12))::grid < repeat('.', 81)::grid AS smaller_size_sorts_first;
 
 -- Binary send/receive through a round trip of COPY BINARY.

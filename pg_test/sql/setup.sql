@@ -60,7 +60,7 @@ LANGUAGE sql IMMUTABLE AS $$
        AND (SELECT count(DISTINCT (b, v)) FROM cells) = 81
     FROM cells
 $$;
--- The check itself can fail: a swapped pair breaks rows; a changed given breaks the puzzle.
+-- The check itself can fail: two swapped cells of a row break their columns; blanks are no solution.
 WITH s AS (SELECT puzzle, sudoku.solve(puzzle) AS solution FROM public.puzzles WHERE file = 'seed_examples' AND n = 1),
 a AS (SELECT puzzle, solution, solution::int[] AS cells FROM s)
 SELECT public.solves(puzzle, solution) AS true_solution,

@@ -38,8 +38,10 @@ SELECT is_valid(g) AS valid, solve(g) IS NULL AS no_solution, count_solutions(g)
 FROM (SELECT ('55' || repeat('.', 79))::grid AS g UNION ALL SELECT ('5' || repeat('.', 8) || '5' || repeat('.', 71))::grid
       UNION ALL SELECT ('5' || repeat('.', 9) || '5' || repeat('.', 70))::grid) c;
 
--- Other sizes: a 16x16 and a 25x25 puzzle made by blanking every third cell of a solved grid.
-SELECT size, count_solutions(p, 2) AS solutions, solve(p) = s AS solution_recovered, is_valid(p) AS valid
+-- Other sizes: puzzles made by blanking every third cell of a solved grid. The solution found
+-- is complete and keeps every given (it need not be the grid the puzzle came from).
+SELECT size, count_solutions(p, 2) AS solutions, is_valid(p) AS valid, is_solved(solve(p)) AS solved,
+       NOT EXISTS (SELECT 1 FROM unnest(p::int[], solve(p)::int[]) AS c(g, v) WHERE g <> 0 AND g <> v) AS givens_kept
 FROM (SELECT size, s, grid((SELECT array_agg(CASE WHEN i % 3 = 0 THEN 0 ELSE v END ORDER BY i)
                             FROM unnest(s::int[]) WITH ORDINALITY AS u(v, i))) AS p
       FROM (SELECT size, solve(repeat('.', size * size)::grid) AS s FROM unnest(ARRAY[4, 9, 16, 25]) AS size) e) q

@@ -1,0 +1,35 @@
+-- Every SQL example of README.md, verbatim and in order (scripts/check_readme.py enforces it), so the
+-- docs cannot drift from what the extension does. Starts from a fresh install, as a reader would.
+SET client_min_messages = warning;
+DROP TABLE IF EXISTS public.puzzles;
+DROP EXTENSION pg_sudoku CASCADE;
+RESET client_min_messages;
+
+CREATE EXTENSION pg_sudoku;
+CREATE TABLE puzzles (id int PRIMARY KEY, puzzle sudoku.grid);
+INSERT INTO puzzles VALUES (1, '...15.....34....89........3.2..6.8...47..9.....9.2...11....2..5...9............74');
+SELECT id, sudoku.solve(puzzle) FROM puzzles;
+
+SELECT sudoku.pretty('
+  53. .7. ...
+  6.. 195 ...
+  .98 ... .6.
+  8.. .6. ..3
+  4.. 8.3 ..1
+  7.. .2. ..6
+  .6. ... 28.
+  ... 419 ..5
+  ... .8. .79');
+
+SELECT sudoku.grid('abcd cdab badc dcba', 'abcd') AS letters,
+       sudoku.grid(ARRAY[1,2,3,4, 3,4,1,2, 2,1,4,3, 4,3,2,1]) AS from_array,
+       ('12344321' || repeat('.', 8))::sudoku.grid::int[] AS to_array;
+
+SELECT sudoku.count_solutions(puzzle) AS solutions, sudoku.is_unique(puzzle), sudoku.givens(puzzle),
+       sudoku.get(puzzle, 1, 4) AS r1c4, sudoku.get(sudoku.solve(puzzle), 1, 1) AS solved_r1c1
+FROM puzzles WHERE id = 1;
+
+SELECT sudoku.count_solutions(repeat('.', 16)::sudoku.grid, 1000) AS all_4x4_grids;
+
+SELECT '...15.....34..x.89'::sudoku.grid;
+
