@@ -5,6 +5,7 @@
 //! Rows, columns and boxes are numbered from 1 in the public API; digits are `1..=n` and `0`
 //! marks a blank cell.
 
+mod fast9;
 pub mod geometry;
 pub mod grid;
 pub mod solver;

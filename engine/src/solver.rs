@@ -1,4 +1,5 @@
-//! The native solver: bit-parallel candidate sets, propagation of naked and hidden singles, and
+//! The native solver: bit-parallel candidate sets, propagation of naked and hidden singles and
+//! locked candidates, and
 //! depth-first search with an explicit stack (no recursion, no allocation per node).
 //!
 //! One code path serves every size: the per-size state is a fixed array (`C` cells, candidates
@@ -170,9 +171,97 @@ impl<const C: usize> State<C> {
                 progress = true;
             }
             if !progress {
-                return true;
+                match self.locked_candidates(geo, queue) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
             }
         }
+    }
+
+    /// Locked candidates, in rows and columns alike: a digit whose places in a box lie on one
+    /// line leaves the rest of that line (pointing), and a digit whose places on a line lie in
+    /// one box leaves the rest of that box (claiming). `Some(true)` when a candidate was
+    /// removed, `None` on a contradiction.
+    fn locked_candidates(&mut self, geo: &Geometry, queue: &mut Queue<C>) -> Option<bool> {
+        let (b, n) = (geo.box_side, geo.n);
+        let mut changed = false;
+        for columns in [false, true] {
+            // The cell at position `p` of line `l` (a row, or a column when `columns`).
+            let at = |l: usize, p: usize| if columns { p * n + l } else { l * n + p };
+            // seg[l * b + k]: the candidates of line l inside the k-th box it crosses.
+            let mut seg = [0u32; 25 * 5];
+            for l in 0..n {
+                for k in 0..b {
+                    seg[l * b + k] = (0..b).fold(0, |m, j| m | self.cand[at(l, k * b + j)]);
+                }
+            }
+            for band in 0..b {
+                for k in 0..b {
+                    // Pointing: digits of box (band, k) confined to one of its lines.
+                    let (mut once, mut twice) = (0u32, 0u32);
+                    for i in 0..b {
+                        let g = seg[(band * b + i) * b + k];
+                        twice |= once & g;
+                        once |= g;
+                    }
+                    for i in 0..b {
+                        let l = band * b + i;
+                        let confined = seg[l * b + k] & !twice;
+                        if confined == 0 {
+                            continue;
+                        }
+                        for k2 in (0..b).filter(|&k2| k2 != k) {
+                            for j in 0..b {
+                                changed |= self.eliminate(at(l, k2 * b + j), confined, queue)?;
+                            }
+                        }
+                    }
+                }
+                for i in 0..b {
+                    // Claiming: digits of line l confined to one of the boxes it crosses.
+                    let l = band * b + i;
+                    let (mut once, mut twice) = (0u32, 0u32);
+                    for k in 0..b {
+                        let g = seg[l * b + k];
+                        twice |= once & g;
+                        once |= g;
+                    }
+                    for k in 0..b {
+                        let confined = seg[l * b + k] & !twice;
+                        if confined == 0 {
+                            continue;
+                        }
+                        for i2 in (0..b).filter(|&i2| i2 != i) {
+                            for j in 0..b {
+                                changed |= self.eliminate(at(band * b + i2, k * b + j), confined, queue)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Removes `digits` from the candidates of `cell`: `Some(true)` when some were there,
+    /// `None` when none would be left.
+    #[inline]
+    fn eliminate(&mut self, cell: usize, digits: u32, queue: &mut Queue<C>) -> Option<bool> {
+        let m = self.cand[cell];
+        if m & digits == 0 {
+            return Some(false);
+        }
+        let rest = m & !digits;
+        if rest == 0 {
+            return None;
+        }
+        self.cand[cell] = rest;
+        if rest & (rest - 1) == 0 && self.value[cell] == 0 {
+            queue.push(cell);
+        }
+        Some(true)
     }
 
     /// The open cell to branch on; the state must have an open cell.
@@ -276,7 +365,8 @@ impl<const C: usize> Search<C> {
 
 enum AnySearch {
     S4(Search<16>),
-    S9(Search<81>),
+    S9(Box<crate::fast9::Search9>),
+    Generic9(Search<81>),
     S16(Search<256>),
     S25(Box<Search<625>>),
 }
@@ -295,11 +385,21 @@ impl Solutions {
     pub fn new(grid: &Grid, branching: Branching) -> Solutions {
         let search = match grid.box_side() {
             2 => AnySearch::S4(Search::new(grid, branching)),
-            3 => AnySearch::S9(Search::new(grid, branching)),
+            3 => AnySearch::S9(Box::new(crate::fast9::Search9::new(grid.cells(), branching))),
             4 => AnySearch::S16(Search::new(grid, branching)),
             _ => AnySearch::S25(Box::new(Search::new(grid, branching))),
         };
         Solutions { search, box_side: grid.box_side() }
+    }
+
+    /// The same search on the size-generic code path even for a 9x9 grid, which otherwise takes
+    /// the fast path of `fast9`; for tests that compare the two.
+    #[doc(hidden)]
+    pub fn new_generic(grid: &Grid, branching: Branching) -> Solutions {
+        if grid.box_side() == 3 {
+            return Solutions { search: AnySearch::Generic9(Search::new(grid, branching)), box_side: 3 };
+        }
+        Solutions::new(grid, branching)
     }
 
     /// The next solution; `interrupt` is called every few hundred search nodes and stops the
@@ -307,7 +407,8 @@ impl Solutions {
     pub fn next_with(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
         let cells: Option<Vec<u8>> = match &mut self.search {
             AnySearch::S4(s) => s.next(interrupt)?.map(|v| v.to_vec()),
-            AnySearch::S9(s) => s.next(interrupt)?.map(|v| v.to_vec()),
+            AnySearch::S9(s) => s.next(interrupt, INTERRUPT_EVERY)?.map(|v| v.to_vec()),
+            AnySearch::Generic9(s) => s.next(interrupt)?.map(|v| v.to_vec()),
             AnySearch::S16(s) => s.next(interrupt)?.map(|v| v.to_vec()),
             AnySearch::S25(s) => s.next(interrupt)?.map(|v| v.to_vec()),
         };
@@ -330,7 +431,14 @@ impl Solutions {
         }
         match &mut self.search {
             AnySearch::S4(s) => count(s, limit, interrupt),
-            AnySearch::S9(s) => count(s, limit, interrupt),
+            AnySearch::S9(s) => {
+                let mut found = 0;
+                while found < limit && s.next(interrupt, INTERRUPT_EVERY)?.is_some() {
+                    found += 1;
+                }
+                Ok(found)
+            }
+            AnySearch::Generic9(s) => count(s, limit, interrupt),
             AnySearch::S16(s) => count(s, limit, interrupt),
             AnySearch::S25(s) => count(s, limit, interrupt),
         }
@@ -341,6 +449,7 @@ impl Solutions {
         match &self.search {
             AnySearch::S4(s) => s.nodes,
             AnySearch::S9(s) => s.nodes,
+            AnySearch::Generic9(s) => s.nodes,
             AnySearch::S16(s) => s.nodes,
             AnySearch::S25(s) => s.nodes,
         }

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use sudoku_engine::{count_solutions, solve, Grid};
+use sudoku_engine::{count_solutions, solve, Branching, Grid, Solutions};
 
 fn data_dir() -> PathBuf {
     let dir = std::env::var_os("SUDOKU_DATA")
@@ -155,4 +155,37 @@ fn the_independent_check_rejects_broken_solutions() {
     assert!(check_solution(&text, &String::from_utf8(swapped).unwrap()).is_err());
     let blanked = format!(".{}", &solution[1..]);
     assert!(check_solution(&text, &blanked).is_err());
+}
+
+/// The 9x9 fast path and the size-generic code walk the same search tree: the same solutions
+/// in the same order after the same number of nodes, in both branching orders.
+fn same_search_as_generic(file: &str, limit: usize, solutions: usize) {
+    let never = &mut || false;
+    for (line, text) in puzzles(file).into_iter().take(limit) {
+        let grid = Grid::parse(&text).unwrap();
+        for branching in [Branching::FewestCandidates, Branching::FirstOpen] {
+            let mut fast = Solutions::new(&grid, branching);
+            let mut generic = Solutions::new_generic(&grid, branching);
+            for k in 0..solutions {
+                let (a, b) = (fast.next_with(never).unwrap(), generic.next_with(never).unwrap());
+                assert_eq!(a, b, "{file}:{line} {branching:?} solution {k}");
+                assert_eq!(fast.nodes(), generic.nodes(), "{file}:{line} {branching:?} nodes after solution {k}");
+            }
+        }
+    }
+}
+
+#[test]
+fn fast_path_matches_generic_on_top95() {
+    same_search_as_generic("top95.txt", usize::MAX, 2);
+}
+
+#[test]
+fn fast_path_matches_generic_on_magictour_top1465() {
+    same_search_as_generic("magictour_top1465.txt", usize::MAX, 2);
+}
+
+#[test]
+fn fast_path_matches_generic_on_multi_solution_serg() {
+    same_search_as_generic("multi_solution_serg.txt", 2000, 4);
 }

@@ -1,0 +1,473 @@
+//! The 9x9 fast path of the solver. Each digit's candidate cells are three 27-bit words, one per
+//! band (3 rows), so that singles and placements work on many cells per instruction and locked
+//! candidates become a table lookup on a 3x3 occupancy matrix (lines of a band or stack by the
+//! boxes they cross).
+//!
+//! It makes exactly the deductions of the generic solver (naked singles, hidden singles and
+//! locked candidates to a fixpoint) and branches the same way (the open cell with the fewest
+//! candidates, the first in row-major order on a tie, digits ascending), so it walks the same
+//! search tree and yields the same solutions in the same order: the tests compare the two node
+//! for node on real puzzle sets.
+//!
+//! Cell `r * 9 + c` is bit `(r % 3) * 9 + c` of band `r / 3`.
+
+use crate::solver::{Branching, Interrupted};
+
+const BAND: u32 = (1 << 27) - 1;
+
+/// The three rows of a band.
+const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
+
+/// The three boxes of a band.
+const BOX: [u32; 3] = [0x7 | 0x7 << 9 | 0x7 << 18, 0x38 | 0x38 << 9 | 0x38 << 18, 0x1C0 | 0x1C0 << 9 | 0x1C0 << 18];
+
+/// The nine columns within a band.
+const COL: [u32; 9] = {
+    let mut c = [0u32; 9];
+    let mut i = 0;
+    while i < 9 {
+        c[i] = 1 << i | 1 << (i + 9) | 1 << (i + 18);
+        i += 1;
+    }
+    c
+};
+
+/// Locked candidates on a 3x3 occupancy matrix `m` (bit `3 * line + box`: whether the digit can
+/// be on that line inside that box): the fixpoint of pointing (a box whose places lie on one
+/// line clears that line in the other boxes) and claiming (a line whose places lie in one box
+/// clears that box on the other lines). 0 when a line or a box is left without a place.
+const LOCKED: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m0 = 0;
+    while m0 < 512 {
+        let mut m = m0 as u16;
+        loop {
+            let before = m;
+            let mut i = 0;
+            while i < 3 {
+                let line = (m >> (3 * i)) & 7;
+                if line.count_ones() == 1 {
+                    // Claiming: box `k` of line i: clear box k on the other lines.
+                    let k = line.trailing_zeros();
+                    let mut j = 0;
+                    while j < 3 {
+                        if j != i {
+                            m &= !(1 << (3 * j + k as usize));
+                        }
+                        j += 1;
+                    }
+                }
+                let boxed = ((m >> i) & 1) | ((m >> (i + 2)) & 2) | ((m >> (i + 4)) & 4);
+                if boxed.count_ones() == 1 {
+                    // Pointing: box i's places lie on one line: clear that line in the other boxes.
+                    let l = boxed.trailing_zeros() as usize;
+                    let mut k = 0;
+                    while k < 3 {
+                        if k != i {
+                            m &= !(1 << (3 * l + k));
+                        }
+                        k += 1;
+                    }
+                }
+                i += 1;
+            }
+            if m == before {
+                break;
+            }
+        }
+        let mut ok = true;
+        let mut i = 0;
+        while i < 3 {
+            let line = (m >> (3 * i)) & 7;
+            let boxed = ((m >> i) & 1) | ((m >> (i + 2)) & 2) | ((m >> (i + 4)) & 4);
+            if line == 0 || boxed == 0 {
+                ok = false;
+            }
+            i += 1;
+        }
+        t[m0] = if ok { m } else { 0 };
+        m0 += 1;
+    }
+    t
+};
+
+/// The band mask of a row-box occupancy matrix: bit `3 * line + box` -> 3 cells.
+const ROWBOX_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut mask = 0u32;
+        let mut i = 0;
+        while i < 9 {
+            if m >> i & 1 == 1 {
+                mask |= 7 << (9 * (i / 3) + 3 * (i % 3));
+            }
+            i += 1;
+        }
+        t[m] = mask;
+        m += 1;
+    }
+    t
+};
+
+/// Candidate cells per digit and band; a placed cell stays in its digit's words only.
+#[derive(Clone, Copy)]
+pub(crate) struct Board {
+    f: [[u32; 3]; 9],
+    open: [u32; 3],
+}
+
+#[inline]
+fn single(x: u32) -> bool {
+    x != 0 && x & (x - 1) == 0
+}
+
+impl Board {
+    /// The board of `cells` (row-major, 0 blank) before propagation; `None` when givens conflict.
+    pub(crate) fn from_cells(cells: &[u8]) -> Option<Board> {
+        let mut b = Board { f: [[BAND; 3]; 9], open: [BAND; 3] };
+        for (cell, &v) in cells.iter().enumerate() {
+            if v != 0 && !b.place(cell / 27, (cell % 27) as u32, (v - 1) as usize) {
+                return None;
+            }
+        }
+        Some(b)
+    }
+
+    /// Places digit `d` (0-based) at bit `i` of band `band`; false when `d` is no longer
+    /// possible there.
+    #[inline]
+    pub(crate) fn place(&mut self, band: usize, i: u32, d: usize) -> bool {
+        let bit = 1u32 << i;
+        if self.f[d][band] & bit == 0 {
+            return false;
+        }
+        for digit in self.f.iter_mut() {
+            digit[band] &= !bit;
+        }
+        let (row, col) = ((i / 9) as usize, (i % 9) as usize);
+        let fd = &mut self.f[d];
+        fd[band] = (fd[band] & !(ROW[row] | BOX[col / 3])) | bit;
+        for (other, w) in fd.iter_mut().enumerate() {
+            if other != band {
+                *w &= !COL[col];
+            }
+        }
+        self.open[band] &= !bit;
+        true
+    }
+
+    #[inline]
+    fn is_solved(&self) -> bool {
+        self.open == [0; 3]
+    }
+
+    /// Naked singles, hidden singles and locked candidates until nothing changes; false on a
+    /// contradiction (an open cell without candidates, or a digit without a place in a unit).
+    pub(crate) fn propagate(&mut self) -> bool {
+        loop {
+            if self.is_solved() {
+                return true;
+            }
+            // Naked singles, 27 cells at a time: open cells seen in one digit's word only.
+            let mut any = false;
+            for band in 0..3 {
+                let open = self.open[band];
+                if open == 0 {
+                    continue;
+                }
+                let (mut once, mut twice) = (0u32, 0u32);
+                for digit in &self.f {
+                    let p = digit[band] & open;
+                    twice |= once & p;
+                    once |= p;
+                }
+                if once != open {
+                    return false;
+                }
+                let singles = once & !twice;
+                if singles != 0 {
+                    any = true;
+                    for d in 0..9 {
+                        let mut s = singles & self.f[d][band];
+                        while s != 0 {
+                            let i = s.trailing_zeros();
+                            s &= s - 1;
+                            if !self.place(band, i, d) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+            if any {
+                continue;
+            }
+            // Hidden singles: a digit with one place in a row, box or column, not yet placed.
+            let mut progress = false;
+            for d in 0..9 {
+                let fd = self.f[d];
+                if (fd[0] & self.open[0]) | (fd[1] & self.open[1]) | (fd[2] & self.open[2]) == 0 {
+                    continue; // placed in all 81 cells' units already
+                }
+                for band in 0..3 {
+                    for unit in ROW.iter().chain(BOX.iter()) {
+                        let m = self.f[d][band] & unit;
+                        if m == 0 {
+                            return false;
+                        }
+                        if single(m) && m & self.open[band] != 0 {
+                            if !self.place(band, m.trailing_zeros(), d) {
+                                return false;
+                            }
+                            progress = true;
+                        }
+                    }
+                }
+                // Columns: the nine row words of the digit folded with once/twice.
+                let fd = self.f[d];
+                let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+                for band in 0..3 {
+                    let closed = fd[band] & !self.open[band];
+                    placed |= closed | closed >> 9 | closed >> 18;
+                    for row in 0..3 {
+                        let x = (fd[band] >> (9 * row)) & 0x1FF;
+                        twice |= once & x;
+                        once |= x;
+                    }
+                }
+                if once != 0x1FF {
+                    return false;
+                }
+                let mut hidden = once & !twice & !(placed & 0x1FF);
+                while hidden != 0 {
+                    let col = hidden.trailing_zeros() as usize;
+                    hidden &= hidden - 1;
+                    let band = (0..3).find(|&b| self.f[d][b] & COL[col] != 0);
+                    let Some(band) = band else { return false };
+                    if !self.place(band, (self.f[d][band] & COL[col]).trailing_zeros(), d) {
+                        return false;
+                    }
+                    progress = true;
+                }
+            }
+            if progress {
+                continue;
+            }
+            match self.locked_candidates() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Locked candidates in every band (rows by boxes) and stack (columns by boxes).
+    /// `Some(true)` when a candidate was removed, `None` on a contradiction.
+    fn locked_candidates(&mut self) -> Option<bool> {
+        let mut changed = false;
+        for d in 0..9 {
+            let fd = &mut self.f[d];
+            // Bands: rows by boxes.
+            for w in fd.iter_mut() {
+                let b = *w;
+                let t = b | b >> 1 | b >> 2;
+                let mut m = 0usize;
+                for i in 0..9 {
+                    m |= ((t >> (9 * (i / 3) + 3 * (i % 3))) as usize & 1) << i;
+                }
+                let kept = LOCKED[m] as usize;
+                if kept == 0 {
+                    return None;
+                }
+                if kept != m {
+                    *w = b & ROWBOX_CELLS[kept];
+                    changed = true;
+                }
+            }
+            // Stacks: columns by boxes (bands). Column occupancy of each band first.
+            let cols = [fd[0], fd[1], fd[2]].map(|b| (b | b >> 9 | b >> 18) & 0x1FF);
+            for stack in 0..3 {
+                let mut m = 0usize;
+                for c in 0..3 {
+                    for (band, occupied) in cols.iter().enumerate() {
+                        m |= ((occupied >> (3 * stack + c)) as usize & 1) << (3 * c + band);
+                    }
+                }
+                let kept = LOCKED[m] as usize;
+                if kept == 0 {
+                    return None;
+                }
+                if kept != m {
+                    for (band, w) in fd.iter_mut().enumerate() {
+                        let mut allowed = !(COL[3 * stack] | COL[3 * stack + 1] | COL[3 * stack + 2]);
+                        for c in 0..3 {
+                            if kept >> (3 * c + band) & 1 == 1 {
+                                allowed |= COL[3 * stack + c];
+                            }
+                        }
+                        *w &= allowed;
+                    }
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// The candidates of the cell at bit `i` of `band`, as a digit mask.
+    #[inline]
+    fn candidates(&self, band: usize, i: u32) -> u32 {
+        let mut m = 0;
+        for (d, digit) in self.f.iter().enumerate() {
+            m |= ((digit[band] >> i) & 1) << d;
+        }
+        m
+    }
+
+    /// The open cell to branch on (band, bit) and its candidates; the board must be
+    /// propagated and open.
+    #[inline]
+    fn pick(&self, branching: Branching) -> (usize, u32, u32) {
+        if branching == Branching::FirstOpen {
+            let band = self.open.iter().position(|&o| o != 0).unwrap_or(0);
+            let i = self.open[band].trailing_zeros();
+            return (band, i, self.candidates(band, i));
+        }
+        // Cells with exactly two candidates, 27 at a time; else the fewest, first in order.
+        for band in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for digit in &self.f {
+                let p = digit[band] & self.open[band];
+                three |= two & p;
+                two |= one & p;
+                one |= p;
+            }
+            let pairs = two & !three;
+            if pairs != 0 {
+                let i = pairs.trailing_zeros();
+                return (band, i, self.candidates(band, i));
+            }
+        }
+        let (mut best, mut best_count) = ((0, 0), u32::MAX);
+        for band in 0..3 {
+            let mut open = self.open[band];
+            while open != 0 {
+                let i = open.trailing_zeros();
+                open &= open - 1;
+                let k = self.candidates(band, i).count_ones();
+                if k < best_count {
+                    best = (band, i);
+                    best_count = k;
+                }
+            }
+        }
+        (best.0, best.1, self.candidates(best.0, best.1))
+    }
+
+    /// The digits of a solved board, row-major, 1-based.
+    fn digits(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for (d, digit) in self.f.iter().enumerate() {
+            for (band, &w) in digit.iter().enumerate() {
+                let mut s = w;
+                while s != 0 {
+                    out[band * 27 + s.trailing_zeros() as usize] = d as u8 + 1;
+                    s &= s - 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+struct Frame {
+    board: Board,
+    band: u8,
+    bit: u8,
+    /// Candidates of the cell not tried yet (bit d-1 for digit d).
+    rest: u32,
+}
+
+/// A resumable depth-first search over a 9x9 grid.
+pub(crate) struct Search9 {
+    branching: Branching,
+    frames: Vec<Frame>,
+    solved_at_root: Option<Board>,
+    pub(crate) nodes: u64,
+}
+
+impl Search9 {
+    pub(crate) fn new(cells: &[u8], branching: Branching) -> Search9 {
+        let mut search = Search9 { branching, frames: Vec::with_capacity(81), solved_at_root: None, nodes: 0 };
+        if let Some(mut b) = Board::from_cells(cells) {
+            if b.propagate() {
+                if b.is_solved() {
+                    search.solved_at_root = Some(b);
+                } else {
+                    search.branch(b);
+                }
+            }
+        }
+        search
+    }
+
+    #[inline]
+    fn branch(&mut self, board: Board) {
+        let (band, bit, rest) = board.pick(self.branching);
+        self.frames.push(Frame { board, band: band as u8, bit: bit as u8, rest });
+    }
+
+    /// The next solution's digits, or `None` when the search is over; `interrupt` is asked
+    /// every `every` nodes.
+    pub(crate) fn next(
+        &mut self,
+        interrupt: &mut dyn FnMut() -> bool,
+        every: u64,
+    ) -> Result<Option<[u8; 81]>, Interrupted> {
+        if let Some(b) = self.solved_at_root.take() {
+            return Ok(Some(b.digits()));
+        }
+        while let Some(top) = self.frames.last_mut() {
+            if top.rest == 0 {
+                self.frames.pop();
+                continue;
+            }
+            let d = top.rest.trailing_zeros() as usize;
+            top.rest &= top.rest - 1;
+            let (band, bit) = (top.band as usize, top.bit as u32);
+            // The last candidate reuses the frame's board instead of copying it.
+            let mut b = if top.rest == 0 { self.frames.pop().map(|f| f.board).unwrap() } else { top.board };
+            self.nodes += 1;
+            if self.nodes % every == 0 && interrupt() {
+                return Err(Interrupted);
+            }
+            if b.place(band, bit, d) && b.propagate() {
+                if b.is_solved() {
+                    return Ok(Some(b.digits()));
+                }
+                self.branch(b);
+            }
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locked_table() {
+        // Everything possible: nothing to remove.
+        assert_eq!(LOCKED[511], 511);
+        // Box 0 only on line 1: line 1 cleared in boxes 1 and 2 -> then boxes 1, 2 only on
+        // lines 0 and 2, which is consistent.
+        let m = 0b111_111_111 & !(1 << 0) & !(1 << 6);
+        assert_eq!(LOCKED[m] as usize, m & !(1 << 4) & !(1 << 5));
+        // A box with no line: contradiction.
+        assert_eq!(LOCKED[0b110_110_110], 0);
+        // The diagonal is a fixpoint.
+        assert_eq!(LOCKED[0b100_010_001], 0b100_010_001);
+    }
+}
