@@ -21,6 +21,12 @@ const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 /// The three boxes of a band.
 const BOX: [u32; 3] = [0x7 | 0x7 << 9 | 0x7 << 18, 0x38 | 0x38 << 9 | 0x38 << 18, 0x1C0 | 0x1C0 << 9 | 0x1C0 << 18];
 
+/// The rows, then the boxes, of a band.
+const ROWS_AND_BOXES: [u32; 6] = [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]];
+
+/// Bit c of a 3-bit value moved to bit 3c.
+const SPREAD3: [usize; 8] = [0, 1, 8, 9, 64, 65, 72, 73];
+
 /// The nine columns within a band.
 const COL: [u32; 9] = {
     let mut c = [0u32; 9];
@@ -211,7 +217,7 @@ impl Board {
                     continue; // placed in all 81 cells' units already
                 }
                 for band in 0..3 {
-                    for unit in ROW.iter().chain(BOX.iter()) {
+                    for unit in ROWS_AND_BOXES {
                         let m = self.f[d][band] & unit;
                         if m == 0 {
                             return false;
@@ -271,11 +277,11 @@ impl Board {
             // Bands: rows by boxes.
             for w in fd.iter_mut() {
                 let b = *w;
-                let t = b | b >> 1 | b >> 2;
-                let mut m = 0usize;
-                for i in 0..9 {
-                    m |= ((t >> (9 * (i / 3) + 3 * (i % 3))) as usize & 1) << i;
-                }
+                // Segment (line l, box k) is bits 9l + 3k .. +2: fold each to bit 9l + 3k, then
+                // gather the three of each line to bits 9l .. 9l + 2, then the lines together.
+                let y = (b | b >> 1 | b >> 2) & 0o111_111_111;
+                let z = (y | y >> 2 | y >> 4) as usize;
+                let m = (z & 7) | (z >> 6 & 0o70) | (z >> 12 & 0o700);
                 let kept = LOCKED[m] as usize;
                 if kept == 0 {
                     return None;
@@ -288,12 +294,10 @@ impl Board {
             // Stacks: columns by boxes (bands). Column occupancy of each band first.
             let cols = [fd[0], fd[1], fd[2]].map(|b| (b | b >> 9 | b >> 18) & 0x1FF);
             for stack in 0..3 {
-                let mut m = 0usize;
-                for c in 0..3 {
-                    for (band, occupied) in cols.iter().enumerate() {
-                        m |= ((occupied >> (3 * stack + c)) as usize & 1) << (3 * c + band);
-                    }
-                }
+                // Bit 3c + band: column c of the stack has a place in that band.
+                let m = SPREAD3[(cols[0] >> (3 * stack)) as usize & 7]
+                    | SPREAD3[(cols[1] >> (3 * stack)) as usize & 7] << 1
+                    | SPREAD3[(cols[2] >> (3 * stack)) as usize & 7] << 2;
                 let kept = LOCKED[m] as usize;
                 if kept == 0 {
                     return None;
