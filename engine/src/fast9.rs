@@ -121,6 +121,11 @@ const ROWBOX_CELLS: [u32; 512] = {
 pub(crate) struct Board {
     f: [[u32; 3]; 9],
     open: [u32; 3],
+    /// Per digit, the bands (bits 0-2) whose places changed since the last hidden-single scan.
+    hidden_dirty: [u8; 9],
+    /// Per digit, the bands (bits 0-2) and stacks (bits 3-5) whose places changed since the
+    /// last locked-candidates pass. What did not change has nothing new to give.
+    locked_dirty: [u8; 9],
 }
 
 #[inline]
@@ -131,7 +136,7 @@ fn single(x: u32) -> bool {
 impl Board {
     /// The board of `cells` (row-major, 0 blank) before propagation; `None` when givens conflict.
     pub(crate) fn from_cells(cells: &[u8]) -> Option<Board> {
-        let mut b = Board { f: [[BAND; 3]; 9], open: [BAND; 3] };
+        let mut b = Board { f: [[BAND; 3]; 9], open: [BAND; 3], hidden_dirty: [7; 9], locked_dirty: [0x3F; 9] };
         for (cell, &v) in cells.iter().enumerate() {
             if v != 0 && !b.place(cell / 27, (cell % 27) as u32, (v - 1) as usize) {
                 return None;
@@ -144,13 +149,25 @@ impl Board {
     /// possible there.
     #[inline]
     pub(crate) fn place(&mut self, band: usize, i: u32, d: usize) -> bool {
-        let bit = 1u32 << i;
-        if self.f[d][band] & bit == 0 {
+        if self.f[d][band] >> i & 1 == 0 {
             return false;
         }
-        for digit in self.f.iter_mut() {
-            digit[band] &= !bit;
+        let mark = (1u8 << band) | (8u8 << (i % 9 / 3));
+        for (e, digit) in self.f.iter_mut().enumerate() {
+            let had = ((digit[band] >> i) & 1) as u8;
+            digit[band] &= !(1 << i);
+            self.hidden_dirty[e] |= had << band;
+            self.locked_dirty[e] |= had * mark;
         }
+        self.f[d][band] |= 1 << i;
+        self.place_single(band, i, d);
+        true
+    }
+
+    /// Places digit `d` at bit `i` of `band`, a cell where `d` is the only candidate left.
+    #[inline]
+    fn place_single(&mut self, band: usize, i: u32, d: usize) {
+        let bit = 1u32 << i;
         let (row, col) = ((i / 9) as usize, (i % 9) as usize);
         let fd = &mut self.f[d];
         fd[band] = (fd[band] & !(ROW[row] | BOX[col / 3])) | bit;
@@ -159,8 +176,9 @@ impl Board {
                 *w &= !COL[col];
             }
         }
+        self.hidden_dirty[d] = 7;
+        self.locked_dirty[d] = 0x3F;
         self.open[band] &= !bit;
-        true
     }
 
     #[inline]
@@ -199,9 +217,11 @@ impl Board {
                         while s != 0 {
                             let i = s.trailing_zeros();
                             s &= s - 1;
-                            if !self.place(band, i, d) {
+                            // An earlier single of this digit may have seen this one.
+                            if self.f[d][band] >> i & 1 == 0 {
                                 return false;
                             }
+                            self.place_single(band, i, d);
                         }
                     }
                 }
@@ -212,11 +232,18 @@ impl Board {
             // Hidden singles: a digit with one place in a row, box or column, not yet placed.
             let mut progress = false;
             for d in 0..9 {
+                let bands = std::mem::take(&mut self.hidden_dirty[d]);
+                if bands == 0 {
+                    continue;
+                }
                 let fd = self.f[d];
                 if (fd[0] & self.open[0]) | (fd[1] & self.open[1]) | (fd[2] & self.open[2]) == 0 {
-                    continue; // placed in all 81 cells' units already
+                    continue; // placed in every unit already
                 }
                 for band in 0..3 {
+                    if bands >> band & 1 == 0 {
+                        continue;
+                    }
                     for unit in ROWS_AND_BOXES {
                         let m = self.f[d][band] & unit;
                         if m == 0 {
@@ -273,9 +300,16 @@ impl Board {
     fn locked_candidates(&mut self) -> Option<bool> {
         let mut changed = false;
         for d in 0..9 {
+            let mut marks = std::mem::take(&mut self.locked_dirty[d]);
+            if marks == 0 {
+                continue;
+            }
             let fd = &mut self.f[d];
             // Bands: rows by boxes.
-            for w in fd.iter_mut() {
+            for (band, w) in fd.iter_mut().enumerate() {
+                if marks >> band & 1 == 0 {
+                    continue;
+                }
                 let b = *w;
                 // Segment (line l, box k) is bits 9l + 3k .. +2: fold each to bit 9l + 3k, then
                 // gather the three of each line to bits 9l .. 9l + 2, then the lines together.
@@ -289,11 +323,16 @@ impl Board {
                 if kept != m {
                     *w = b & ROWBOX_CELLS[kept];
                     changed = true;
+                    self.hidden_dirty[d] |= 1 << band;
+                    marks |= 0x38; // the band's columns changed: every stack
                 }
             }
             // Stacks: columns by boxes (bands). Column occupancy of each band first.
             let cols = [fd[0], fd[1], fd[2]].map(|b| (b | b >> 9 | b >> 18) & 0x1FF);
             for stack in 0..3 {
+                if marks >> (3 + stack) & 1 == 0 {
+                    continue;
+                }
                 // Bit 3c + band: column c of the stack has a place in that band.
                 let m = SPREAD3[(cols[0] >> (3 * stack)) as usize & 7]
                     | SPREAD3[(cols[1] >> (3 * stack)) as usize & 7] << 1
@@ -310,7 +349,11 @@ impl Board {
                                 allowed |= COL[3 * stack + c];
                             }
                         }
-                        *w &= allowed;
+                        if *w & !allowed != 0 {
+                            *w &= allowed;
+                            self.hidden_dirty[d] |= 1 << band;
+                            self.locked_dirty[d] |= 1 << band;
+                        }
                     }
                     changed = true;
                 }
