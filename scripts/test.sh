@@ -26,6 +26,9 @@ d="$root"; while [ "$d" != / ]; do chmod o+x "$d" 2>/dev/null || true; d="$(dirn
 env -u RUST_BACKTRACE cargo pgrx test pg15 --runas postgres --pgdata "$pgdata"
 
 log "pg_regress suite (release build)"
+# A cluster of its own (not the quickstart's), stopped when the tests end.
+export PG_SUDOKU_CLUSTER="$root/target/pg_sudoku_test_cluster" PG_SUDOKU_PORT="${PG_SUDOKU_TEST_PORT:-28816}"
+trap '"$root/scripts/cluster.sh" stop' EXIT
 # cargo pgrx test installed a debug build: put the release build back.
 "$root/scripts/setup.sh"
 export $("$root/scripts/cluster.sh" env)

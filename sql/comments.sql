@@ -25,8 +25,9 @@ COMMENT ON FUNCTION to_array(grid) IS
 'The cells as a row-major integer[] of n*n elements, 0 for a blank. Also the cast sudoku.grid::integer[].';
 
 COMMENT ON FUNCTION solve(grid) IS
-'The solution of a grid (any size), or NULL when it has none (conflicting givens included). Native engine: naked and hidden '
-'singles, then depth-first search on the open cell with the fewest candidates (first in row-major order on a tie), digits ascending. '
+'The solution of a grid (any size), or NULL when it has none (conflicting givens included). Native engine: naked singles, hidden '
+'singles and locked candidates to a fixpoint, then depth-first search on the open cell with the fewest candidates (first in '
+'row-major order on a tie), digits ascending. '
 'With several solutions, the first in that order. Honours query cancel and statement_timeout (57014).';
 COMMENT ON FUNCTION count_solutions(grid, integer) IS
 'The number of solutions, counting stops at max (default 2, so 1 means unique). 0 for conflicting givens. '

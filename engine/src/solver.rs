@@ -1,10 +1,11 @@
-//! The native solver: bit-parallel candidate sets, propagation of naked and hidden singles and
-//! locked candidates, and
-//! depth-first search with an explicit stack (no recursion, no allocation per node).
+//! The native solver: bit-parallel candidate sets, propagation of naked singles, hidden singles
+//! and locked candidates, and depth-first search with an explicit stack (no recursion, no
+//! allocation per node).
 //!
 //! One code path serves every size: the per-size state is a fixed array (`C` cells, candidates
 //! as a `u32` bitmask, digit `d` being bit `d - 1`), and the unit and peer tables come from
-//! [`Geometry`]. The search is resumable ([`Solutions`]), so solutions can be streamed one by one.
+//! [`Geometry`]. 9x9 grids take the fast path of `fast9`, which walks the same search tree. The
+//! search is resumable ([`Solutions`]), so solutions can be streamed one by one.
 
 use crate::geometry::Geometry;
 use crate::grid::Grid;
@@ -123,7 +124,8 @@ impl<const C: usize> State<C> {
         true
     }
 
-    /// Naked and hidden singles until nothing changes. False on a contradiction.
+    /// Naked singles, hidden singles and locked candidates until nothing changes. False on a
+    /// contradiction.
     fn propagate(&mut self, geo: &Geometry, queue: &mut Queue<C>) -> bool {
         let full = (1u32 << geo.n) - 1;
         loop {
@@ -463,10 +465,11 @@ fn never() -> bool {
 /// The first solution in the search order, or `None` when the grid has no solution
 /// (conflicting givens included).
 ///
-/// The search order is deterministic: after naked and hidden singles are propagated, the search
+/// The search order is deterministic: after naked singles, hidden singles and locked candidates
+/// (pointing and claiming, along rows and columns) are propagated, the search
 /// branches on the open cell with the fewest candidates (the first in row-major order on a tie)
 /// and tries its digits in ascending order, depth first. A grid with one solution gives that
-/// solution whatever the order; `sudoku.solutions` streams the solutions in this same order.
+/// solution whatever the order; [`Solutions`] yields all solutions in this same order.
 pub fn solve_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
     Solutions::new(grid, Branching::FewestCandidates).next_with(interrupt)
 }
