@@ -17,26 +17,18 @@ END $$;
 -- Every puzzle file as a table of (file, line, puzzle); line numbers are 1-based.
 CREATE TABLE public.puzzle_lines (file text, line bigserial, puzzle text);
 \getenv datadir PG_SUDOKU_DATA
-\set seed_file :datadir '/seed_examples.txt'
-\set easy_file :datadir '/easy50.txt'
-\set top95_file :datadir '/top95.txt'
-\set hardest_file :datadir '/hardest11.txt'
-\set serg_file :datadir '/multi_solution_serg.txt'
+SELECT set_config('pg_sudoku_test.datadir', :'datadir', false) IS NOT NULL AS datadir_set;
 CREATE TEMP TABLE raw (puzzle text);
-COPY raw FROM :'seed_file';
-INSERT INTO public.puzzle_lines (file, puzzle) SELECT 'seed_examples', puzzle FROM raw;
-TRUNCATE raw;
-COPY raw FROM :'easy_file';
-INSERT INTO public.puzzle_lines (file, puzzle) SELECT 'easy50', puzzle FROM raw;
-TRUNCATE raw;
-COPY raw FROM :'top95_file';
-INSERT INTO public.puzzle_lines (file, puzzle) SELECT 'top95', puzzle FROM raw;
-TRUNCATE raw;
-COPY raw FROM :'hardest_file';
-INSERT INTO public.puzzle_lines (file, puzzle) SELECT 'hardest11', puzzle FROM raw;
-TRUNCATE raw;
-COPY raw FROM :'serg_file';
-INSERT INTO public.puzzle_lines (file, puzzle) SELECT 'multi_solution_serg', puzzle FROM raw;
+DO $$
+DECLARE
+    f text;
+BEGIN
+    FOREACH f IN ARRAY ARRAY['seed_examples', 'easy50', 'top95', 'hardest11', 'multi_solution_serg'] LOOP
+        EXECUTE format('COPY raw FROM %L', current_setting('pg_sudoku_test.datadir') || '/' || f || '.txt');
+        INSERT INTO public.puzzle_lines (file, puzzle) SELECT f, puzzle FROM raw;
+        TRUNCATE raw;
+    END LOOP;
+END $$;
 
 CREATE TABLE public.puzzles AS
 SELECT file, row_number() OVER (PARTITION BY file ORDER BY line) AS n, puzzle AS line_text, puzzle::sudoku.grid AS puzzle
