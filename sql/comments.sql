@@ -58,3 +58,35 @@ COMMENT ON OPERATOR < (grid, grid) IS 'Less than: by size, then cells row-major,
 COMMENT ON OPERATOR <= (grid, grid) IS 'Less than or equal: by size, then cells row-major, blank before 1.';
 COMMENT ON OPERATOR > (grid, grid) IS 'Greater than: by size, then cells row-major, blank before 1.';
 COMMENT ON OPERATOR >= (grid, grid) IS 'Greater than or equal: by size, then cells row-major, blank before 1.';
+
+-- Set-based views of a puzzle (src/views.rs).
+COMMENT ON TYPE cell IS 'One cell of a grid: row, col and box numbered from 1 (boxes left to right, top to bottom), value NULL when blank.';
+COMMENT ON TYPE cell_candidates IS
+'The candidates of one blank cell: row, col, box (from 1), candidates (ascending digits) and mask (digit d is bit d-1).';
+COMMENT ON FUNCTION cells(grid) IS
+'One sudoku.cell row per cell of a grid of any size, row-major (n*n rows): the SudokuField(CellID, Value) view of the '
+'articles. Inverse: sudoku.grid_agg.';
+COMMENT ON FUNCTION candidates(grid) IS
+'One sudoku.cell_candidates row per blank cell, row-major: the digits none of its peers (same row, column or box) holds, '
+'as an ascending integer[] and as a bitmask 1..2^n-1 (the candidate arrays of Crook''s algorithm and the bitmasks of the '
+'set-based SQL loop). No other deduction is made.';
+COMMENT ON FUNCTION solutions(grid, integer) IS
+'Every solution up to max_solutions, in the order of sudoku.solve (its first row is solve''s answer), found one per call '
+'(the search state is kept between rows, so memory stays flat). In the SELECT list, LIMIT stops the search early; in FROM, '
+'PostgreSQL first collects every row in a tuplestore (spilling to disk past work_mem). Cancel and statement_timeout are '
+'honoured (57014). 22023 when max_solutions < 0. '
+'count(*) over an empty 4x4 grid is 288, as the brute-force join of the articles finds.';
+COMMENT ON FUNCTION grid_agg_final(integer[], integer) IS
+'Final step of sudoku.grid_agg: the grid of size n (0: the smallest that holds every row, column and value) from flattened '
+'(row, col, value) triples; 22023 for a cell outside the grid, a value outside 1..n, or two values for one cell.';
+COMMENT ON FUNCTION grid_agg_final(integer[]) IS 'Final step of sudoku.grid_agg(row, col, value): the size is inferred.';
+COMMENT ON FUNCTION grid_agg_final_sized(integer[]) IS 'Final step of sudoku.grid_agg(row, col, value, size).';
+COMMENT ON FUNCTION grid_agg_step(integer[], integer, integer, integer) IS 'Transition step of sudoku.grid_agg(row, col, value).';
+COMMENT ON FUNCTION grid_agg_step(integer[], integer, integer, integer, integer) IS
+'Transition step of sudoku.grid_agg(row, col, value, size).';
+COMMENT ON AGGREGATE grid_agg(integer, integer, integer) IS
+'The grid of (row, col, value) rows (numbered from 1, NULL value = blank): a puzzle stored as one row per cell becomes a '
+'grid with GROUP BY. The size is the smallest of 4, 9, 16, 25 that holds every row, column and value. 22023 for a cell '
+'outside the grid, a value outside 1..n, or two different values for one cell.';
+COMMENT ON AGGREGATE grid_agg(integer, integer, integer, integer) IS
+'The grid of (row, col, value) rows of the given size (4, 9, 16 or 25); see sudoku.grid_agg(row, col, value).';

@@ -8,6 +8,7 @@ use pgrx::prelude::*;
 
 mod functions;
 mod grid_type;
+mod views;
 
 ::pgrx::pg_module_magic!(name, version);
 

@@ -9,6 +9,7 @@ mod fast9;
 pub mod geometry;
 pub mod grid;
 pub mod solver;
+pub mod views;
 
 pub use grid::{Grid, GridError};
 pub use solver::{

@@ -31,5 +31,15 @@ FROM puzzles WHERE id = 1;
 
 SELECT sudoku.count_solutions(repeat('.', 16)::sudoku.grid, 1000) AS all_4x4_grids;
 
+SELECT * FROM sudoku.candidates((SELECT puzzle FROM puzzles WHERE id = 1)) LIMIT 3;
+
+SELECT count(*) AS all_4x4_grids FROM sudoku.solutions(repeat('.', 16)::sudoku.grid, 1000);
+
+SET search_path = "$user", public, sudoku;
+SELECT sudoku.grid_agg(c.row, c.col, c.value) = p.puzzle AS round_trip
+FROM puzzles p, sudoku.cells(p.puzzle) c
+WHERE p.id = 1
+GROUP BY p.puzzle;
+
 SELECT '...15.....34..x.89'::sudoku.grid;
 

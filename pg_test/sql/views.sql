@@ -1,0 +1,91 @@
+-- Set-based views: cells and grid_agg, candidates, solutions (issue 3, first part).
+SET search_path = sudoku, public;
+
+-- cells then grid_agg round-trips every grid of top95, with and without the size argument.
+SELECT count(*) AS puzzles,
+       count(*) FILTER (WHERE (SELECT grid_agg(c.row, c.col, c.value) FROM cells(puzzle) c) = puzzle) AS round_trip,
+       count(*) FILTER (WHERE (SELECT grid_agg(c.row, c.col, c.value, 9) FROM cells(puzzle) c) = puzzle) AS sized,
+       count(*) FILTER (WHERE (SELECT count(*) FROM cells(puzzle)) = 81) AS rows_81
+FROM puzzles WHERE file = 'top95';
+SELECT * FROM cells((SELECT puzzle FROM puzzles WHERE file = 'seed_examples' AND n = 1)) LIMIT 12;
+-- Other sizes: every row of a solved grid, blanks too.
+SELECT size, (SELECT grid_agg(c.row, c.col, c.value, size) FROM cells(g) c) = g AS round_trip,
+       (SELECT count(*) FROM cells(g) WHERE value IS NULL) AS blanks, (SELECT max(box) FROM cells(g)) AS boxes
+FROM (SELECT size, grid((SELECT array_agg(CASE WHEN i % 2 = 0 THEN 0 ELSE v END ORDER BY i)
+                         FROM unnest(solve(repeat('.', size * size)::grid)::int[]) WITH ORDINALITY AS u(v, i))) AS g
+      FROM unnest(ARRAY[4, 9, 16, 25]) AS size) s ORDER BY size;
+-- The classic one-row-per-cell table, grouped back into grids.
+CREATE TEMP TABLE sudoku_field AS
+SELECT p.n AS puzzle_id, c.row, c.col, c.value FROM puzzles p, cells(p.puzzle) c
+WHERE p.file = 'easy50' AND c.value IS NOT NULL;
+SELECT count(*) AS grids, count(*) FILTER (WHERE g = p.puzzle) AS equal
+FROM (SELECT puzzle_id, grid_agg(row, col, value, 9) AS g FROM sudoku_field GROUP BY puzzle_id) a
+JOIN puzzles p ON p.file = 'easy50' AND p.n = a.puzzle_id;
+SELECT grid_agg(r, c, v) AS inferred_4x4 FROM (VALUES (1, 1, 1), (2, 3, 4), (4, 4, NULL)) AS t(r, c, v);
+SELECT grid_agg(r, c, v) IS NULL AS no_rows FROM (SELECT 1, 1, 1 WHERE false) AS t(r, c, v);
+SELECT error_of($$SELECT sudoku.grid_agg(r, c, v) FROM (VALUES (1, 1, 1), (1, 1, 2)) AS t(r, c, v)$$);
+SELECT error_of($$SELECT sudoku.grid_agg(r, c, v, 4) FROM (VALUES (5, 1, 1)) AS t(r, c, v)$$);
+SELECT error_of($$SELECT sudoku.grid_agg(r, c, v, 4) FROM (VALUES (1, 1, 9)) AS t(r, c, v)$$);
+SELECT error_of($$SELECT sudoku.grid_agg(r, c, v) FROM (VALUES (1, 1, 26)) AS t(r, c, v)$$);
+SELECT error_of($$SELECT sudoku.grid_agg(r, c, v, 5) FROM (VALUES (1, 1, 1)) AS t(r, c, v)$$);
+
+-- candidates are exactly the digits absent from the cell's peers, checked here in plain SQL
+-- over cells, on every puzzle of top95.
+CREATE TEMP TABLE top95_cells AS SELECT p.n, c.* FROM puzzles p, cells(p.puzzle) c WHERE p.file = 'top95';
+CREATE INDEX ON top95_cells (n, value);
+ANALYZE top95_cells;
+CREATE TEMP TABLE expected_candidates AS
+SELECT b.n, b.row, b.col, array_agg(d ORDER BY d) AS digits
+FROM top95_cells b, generate_series(1, 9) d
+WHERE b.value IS NULL
+  AND NOT EXISTS (SELECT 1 FROM top95_cells o
+                  WHERE o.n = b.n AND o.value = d AND (o.row = b.row OR o.col = b.col OR o.box = b.box))
+GROUP BY b.n, b.row, b.col;
+CREATE TEMP TABLE native_candidates AS
+SELECT p.n, c.* FROM puzzles p, candidates(p.puzzle) c WHERE p.file = 'top95';
+SELECT (SELECT count(*) FROM native_candidates) AS native_rows,
+       (SELECT count(*) FROM (SELECT n, row, col, candidates FROM native_candidates
+                              EXCEPT SELECT n, row, col, digits FROM expected_candidates) x) AS native_only,
+       (SELECT count(*) FROM (SELECT n, row, col, digits FROM expected_candidates
+                              EXCEPT SELECT n, row, col, candidates FROM native_candidates) x) AS expected_only,
+       (SELECT count(*) FROM native_candidates
+        WHERE mask <> (SELECT sum(1 << (d - 1)) FROM unnest(candidates) d)) AS mask_mismatches;
+SELECT * FROM candidates((SELECT puzzle FROM puzzles WHERE file = 'seed_examples' AND n = 1)) LIMIT 5;
+
+-- solutions: the empty 4x4 grid has 288, the set the brute-force join finds: the 24 rows
+-- that are permutations of 1-4, joined four times with column and box constraints.
+CREATE TEMP TABLE perms AS
+SELECT ARRAY[a, b, c, d] AS r FROM generate_series(1, 4) a, generate_series(1, 4) b, generate_series(1, 4) c,
+       generate_series(1, 4) d
+WHERE a <> b AND a <> c AND a <> d AND b <> c AND b <> d AND c <> d;
+CREATE TEMP TABLE joined AS
+SELECT grid(r1.r || r2.r || r3.r || r4.r) AS g
+FROM perms r1, perms r2, perms r3, perms r4
+WHERE r1.r[1] <> r2.r[1] AND r1.r[2] <> r2.r[2] AND r1.r[3] <> r2.r[3] AND r1.r[4] <> r2.r[4]
+  AND r3.r[1] NOT IN (r1.r[1], r2.r[1]) AND r3.r[2] NOT IN (r1.r[2], r2.r[2])
+  AND r3.r[3] NOT IN (r1.r[3], r2.r[3]) AND r3.r[4] NOT IN (r1.r[4], r2.r[4])
+  AND r4.r[1] NOT IN (r1.r[1], r2.r[1], r3.r[1]) AND r4.r[2] NOT IN (r1.r[2], r2.r[2], r3.r[2])
+  AND r4.r[3] NOT IN (r1.r[3], r2.r[3], r3.r[3]) AND r4.r[4] NOT IN (r1.r[4], r2.r[4], r3.r[4])
+  AND r2.r[1] NOT IN (r1.r[1], r1.r[2]) AND r2.r[2] NOT IN (r1.r[1], r1.r[2])
+  AND r2.r[3] NOT IN (r1.r[3], r1.r[4]) AND r2.r[4] NOT IN (r1.r[3], r1.r[4])
+  AND r4.r[1] NOT IN (r3.r[1], r3.r[2]) AND r4.r[2] NOT IN (r3.r[1], r3.r[2])
+  AND r4.r[3] NOT IN (r3.r[3], r3.r[4]) AND r4.r[4] NOT IN (r3.r[3], r3.r[4]);
+CREATE TEMP TABLE streamed AS SELECT g FROM solutions(repeat('.', 16)::grid, 1000) g;
+SELECT (SELECT count(*) FROM joined) AS joined, (SELECT count(*) FROM streamed) AS streamed,
+       (SELECT count(DISTINCT g) FROM streamed) AS distinct_grids,
+       (SELECT count(*) FROM streamed WHERE is_solved(g)) AS valid,
+       (SELECT count(*) FROM (SELECT g FROM streamed EXCEPT SELECT g FROM joined) x) AS not_joined;
+-- The first solution is solve's; max_solutions caps; a unique puzzle has one. Called in the
+-- SELECT list, the search runs one row per call, so LIMIT stops a search of a billion early.
+SELECT (SELECT g FROM solutions(repeat('.', 81)::grid, 3) g LIMIT 1) = solve(repeat('.', 81)::grid) AS first_is_solve,
+       (SELECT count(*) FROM (SELECT solutions(repeat('.', 256)::grid, 1000000000) LIMIT 5) x) AS limited,
+       (SELECT count(*) FROM solutions(repeat('.', 81)::grid, 7)) AS capped,
+       (SELECT count(*) FROM solutions(repeat('.', 81)::grid, 0)) AS none;
+SELECT count(*) AS puzzles, count(*) FILTER (WHERE (SELECT array_agg(g) FROM solutions(puzzle, 5) g) = ARRAY[solve(puzzle)]) AS one_each
+FROM puzzles WHERE file = 'top95';
+SELECT count(*) FILTER (WHERE (SELECT count(*) FROM solutions(puzzle, 2)) = 2) AS two_or_more
+FROM puzzles WHERE file = 'multi_solution_serg' AND n <= 200;
+SELECT error_of($$SELECT sudoku.solutions(repeat('.', 81)::sudoku.grid, -1)$$);
+SET statement_timeout = '200ms';
+SELECT count(*) FROM sudoku.solutions(repeat('.', 81)::sudoku.grid, 2000000000);
+RESET statement_timeout;

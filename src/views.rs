@@ -1,0 +1,132 @@
+//! Set-based views of a puzzle (issue 3, first part): one row per cell and its inverse
+//! aggregate, the candidates of each blank cell, and every solution as a stream.
+
+use pgrx::prelude::*;
+use sudoku_engine::views;
+use sudoku_engine::{Branching, Solutions};
+
+use crate::functions::interrupts;
+use crate::grid_type::{invalid_parameter, raise, Grid};
+
+extension_sql!(
+    r#"
+CREATE TYPE cell AS (row integer, col integer, box integer, value integer);
+CREATE TYPE cell_candidates AS (row integer, col integer, box integer, candidates integer[], mask integer);
+"#,
+    name = "view_types",
+    requires = ["concrete_type"]
+);
+
+fn set(tuple: &mut PgHeapTuple<'static, pgrx::AllocatedByRust>, name: &str, value: impl IntoDatum) {
+    tuple.set_by_name(name, value).unwrap_or_else(|e| invalid_parameter(format!("{name}: {e}")));
+}
+
+fn new_tuple(type_name: &str) -> PgHeapTuple<'static, pgrx::AllocatedByRust> {
+    PgHeapTuple::new_composite_type(type_name)
+        .unwrap_or_else(|e| invalid_parameter(format!("type {type_name}: {e}")))
+}
+
+/// One row per cell, row-major: 1-based row, column and box, and the digit (NULL when blank).
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
+fn cells(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('static, "cell")> {
+    let rows: Vec<_> = views::cells(&grid.0).collect();
+    SetOfIterator::new(rows.into_iter().map(|c| {
+        let mut t = new_tuple("sudoku.cell");
+        set(&mut t, "row", c.row as i32);
+        set(&mut t, "col", c.col as i32);
+        set(&mut t, "box", c.box_ as i32);
+        set(&mut t, "value", c.value.map(i32::from));
+        t
+    }))
+}
+
+/// One row per blank cell, row-major: the digits none of its peers holds, ascending, and the
+/// same set as a bitmask (digit d is bit d - 1).
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
+fn candidates(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('static, "cell_candidates")> {
+    let rows: Vec<_> = views::candidates(&grid.0).collect();
+    SetOfIterator::new(rows.into_iter().map(|(c, mask)| {
+        let mut t = new_tuple("sudoku.cell_candidates");
+        set(&mut t, "row", c.row as i32);
+        set(&mut t, "col", c.col as i32);
+        set(&mut t, "box", c.box_ as i32);
+        set(&mut t, "candidates", views::digits(mask).map(i32::from).collect::<Vec<i32>>());
+        set(&mut t, "mask", mask as i32);
+        t
+    }))
+}
+
+/// Every solution up to `max_solutions`, in the order of `sudoku.solve`, one per call: the
+/// search is resumed for each row, so memory stays flat. In the SELECT list `LIMIT` stops it
+/// early; in FROM, PostgreSQL's function scan collects every row into a tuplestore first.
+#[pg_extern(immutable, strict, parallel_safe)]
+fn solutions(grid: Grid, max_solutions: i32) -> SetOfIterator<'static, Grid> {
+    if max_solutions < 0 {
+        invalid_parameter(format!("max_solutions must not be negative, not {max_solutions}"));
+    }
+    let mut search = Solutions::new(&grid.0, Branching::FewestCandidates);
+    let mut left = max_solutions;
+    SetOfIterator::new(std::iter::from_fn(move || {
+        if left == 0 {
+            return None;
+        }
+        left -= 1;
+        let next = search.next_with(&mut interrupts()).expect("interrupts raise an error instead");
+        next.map(Grid)
+    }))
+}
+
+/// The final function of `sudoku.grid_agg`: the grid of the accumulated (row, col, value)
+/// triples, of `size` (0: the smallest size that holds every row, column and value).
+#[pg_extern(immutable, strict, parallel_safe)]
+fn grid_agg_final(triples: Vec<Option<i32>>, size: i32) -> Option<Grid> {
+    let chunks: Vec<(i64, i64, Option<i64>)> = triples
+        .chunks(3)
+        .map(|t| match t {
+            [Some(r), Some(c), v] => (*r as i64, *c as i64, v.map(i64::from)),
+            _ => invalid_parameter("a row or column of sudoku.grid_agg is NULL".into()),
+        })
+        .collect();
+    let size = if size == 0 {
+        let largest = chunks.iter().map(|&(r, c, v)| r.max(c).max(v.unwrap_or(0))).max().unwrap_or(0);
+        match [4, 9, 16, 25].into_iter().find(|&n| n >= largest) {
+            Some(n) => n,
+            None => invalid_parameter(format!("{largest} is beyond the largest grid (25x25)")),
+        }
+    } else {
+        size as i64
+    };
+    match views::grid_from_cells(size as usize, chunks) {
+        Ok(g) => Some(Grid(g)),
+        Err(e) => raise(&e),
+    }
+}
+
+extension_sql!(
+    r#"
+CREATE FUNCTION grid_agg_step(state integer[], "row" integer, col integer, value integer)
+RETURNS integer[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN pg_catalog.array_cat(state, ARRAY["row", col, value]);
+
+CREATE FUNCTION grid_agg_step(state integer[], "row" integer, col integer, value integer, size integer)
+RETURNS integer[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN pg_catalog.array_cat(COALESCE(state, ARRAY[size]), ARRAY["row", col, value]);
+
+CREATE FUNCTION grid_agg_final(state integer[])
+RETURNS grid LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @extschema@.grid_agg_final(state, 0);
+
+CREATE FUNCTION grid_agg_final_sized(state integer[])
+RETURNS grid LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @extschema@.grid_agg_final(state[2:], state[1]);
+
+CREATE AGGREGATE grid_agg("row" integer, col integer, value integer) (
+    SFUNC = grid_agg_step, STYPE = integer[], FINALFUNC = grid_agg_final, PARALLEL = SAFE
+);
+CREATE AGGREGATE grid_agg("row" integer, col integer, value integer, size integer) (
+    SFUNC = grid_agg_step, STYPE = integer[], FINALFUNC = grid_agg_final_sized, PARALLEL = SAFE
+);
+"#,
+    name = "grid_agg",
+    requires = [grid_agg_final]
+);
