@@ -48,7 +48,6 @@ FROM puzzles;
 SELECT E'\npuzzle ' || id || E':\n' || sudoku.pretty(puzzle) || E'\n\nsolution:\n' || sudoku.pretty(solution)
 FROM puzzles WHERE solution IS NOT NULL ORDER BY id LIMIT 1;
 SQL
-eval "$("$root/scripts/cluster.sh" env | sed 's/ /; /g')"
 cat <<EOF
 
 The cluster is running. Connect with:

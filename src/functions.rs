@@ -1,7 +1,8 @@
 //! The solver and accessors of `sudoku.grid`, as SQL functions in schema `sudoku`.
 
+use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
-use sudoku_engine::{count_solutions_with, solve_with};
+use sudoku_engine::{count_solutions_with, solve_with, Interrupted};
 
 use crate::grid_type::{invalid_parameter, Grid};
 
@@ -14,12 +15,23 @@ pub fn interrupts() -> impl FnMut() -> bool {
     }
 }
 
+/// The outcome of an engine search run with [`interrupts`]. That hook raises PostgreSQL's own
+/// error before the engine can stop, so `Interrupted` is not expected; should it come, it is
+/// reported as the cancel it stands for (`57014`).
+pub fn searched<T>(outcome: Result<T, Interrupted>) -> T {
+    match outcome {
+        Ok(value) => value,
+        Err(_) => {
+            ereport!(ERROR, PgSqlErrorCode::ERRCODE_QUERY_CANCELED, "canceling the Sudoku search");
+        }
+    }
+}
+
 /// The solution, or NULL when there is none (conflicting givens included). With several
 /// solutions, the first in the engine's documented search order.
 #[pg_extern(immutable, strict, parallel_safe)]
 fn solve(grid: Grid) -> Option<Grid> {
-    let solved = solve_with(&grid.0, &mut interrupts()).expect("interrupts raise an error instead");
-    solved.map(Grid)
+    searched(solve_with(&grid.0, &mut interrupts())).map(Grid)
 }
 
 /// The number of solutions, counting stops at `max` (at least 1).
@@ -28,14 +40,13 @@ fn count_solutions(grid: Grid, max: default!(i32, 2)) -> i32 {
     if max < 1 {
         invalid_parameter(format!("max must be at least 1, not {max}"));
     }
-    let n = count_solutions_with(&grid.0, max as u64, &mut interrupts()).expect("interrupts raise an error instead");
-    n as i32
+    searched(count_solutions_with(&grid.0, max as u64, &mut interrupts())) as i32
 }
 
 /// True when the grid has exactly one solution.
 #[pg_extern(immutable, strict, parallel_safe)]
 fn is_unique(grid: Grid) -> bool {
-    count_solutions_with(&grid.0, 2, &mut interrupts()).expect("interrupts raise an error instead") == 1
+    searched(count_solutions_with(&grid.0, 2, &mut interrupts())) == 1
 }
 
 /// True when no two equal givens share a row, column or box.

@@ -5,7 +5,7 @@ use pgrx::prelude::*;
 use sudoku_engine::views;
 use sudoku_engine::{Branching, Solutions};
 
-use crate::functions::interrupts;
+use crate::functions::{interrupts, searched};
 use crate::grid_type::{invalid_parameter, raise, Grid};
 
 extension_sql!(
@@ -71,8 +71,7 @@ fn solutions(grid: Grid, max_solutions: i32) -> SetOfIterator<'static, Grid> {
             return None;
         }
         left -= 1;
-        let next = search.next_with(&mut interrupts()).expect("interrupts raise an error instead");
-        next.map(Grid)
+        searched(search.next_with(&mut interrupts())).map(Grid)
     }))
 }
 
