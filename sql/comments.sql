@@ -90,3 +90,8 @@ COMMENT ON AGGREGATE grid_agg(integer, integer, integer) IS
 'outside the grid, a value outside 1..n, or two different values for one cell.';
 COMMENT ON AGGREGATE grid_agg(integer, integer, integer, integer) IS
 'The grid of (row, col, value) rows of the given size (4, 9, 16 or 25); see sudoku.grid_agg(row, col, value).';
+COMMENT ON FUNCTION propagate(grid, text[]) IS
+'The grid after applying the chosen techniques until nothing changes (the fixpoint the set-based SQL loop reaches): '
+'cells they place are filled, the others stay blank; NULL when they prove the grid has no solution (conflicting givens '
+'included). Techniques: naked_single, hidden_single, locked_candidates (pointing and claiming); default all. The fixpoint '
+'does not depend on the order of the deductions. 22023 for an unknown technique.';

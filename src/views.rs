@@ -129,3 +129,25 @@ CREATE AGGREGATE grid_agg("row" integer, col integer, value integer, size intege
     name = "grid_agg",
     requires = [grid_agg_final]
 );
+
+/// The technique names `sudoku.propagate` takes.
+const TECHNIQUES: [&str; 3] = ["naked_single", "hidden_single", "locked_candidates"];
+
+/// The grid after applying the chosen techniques until nothing changes: cells they place are
+/// filled, the rest stay blank; NULL when they prove there is no solution.
+#[pg_extern(immutable, strict, parallel_safe)]
+fn propagate(
+    grid: Grid,
+    techniques: default!(Vec<String>, "ARRAY['naked_single', 'hidden_single', 'locked_candidates']"),
+) -> Option<Grid> {
+    let mut chosen = sudoku_engine::Techniques::NONE;
+    for t in &techniques {
+        match t.as_str() {
+            "naked_single" => chosen.naked_singles = true,
+            "hidden_single" => chosen.hidden_singles = true,
+            "locked_candidates" => chosen.locked_candidates = true,
+            other => invalid_parameter(format!("unknown technique {other:?}; the techniques are {}", TECHNIQUES.join(", "))),
+        }
+    }
+    sudoku_engine::propagate(&grid.0, chosen).map(Grid)
+}

@@ -13,5 +13,5 @@ pub mod views;
 
 pub use grid::{Grid, GridError};
 pub use solver::{
-    count_solutions, count_solutions_with, solve, solve_with, Branching, Interrupted, Solutions,
+    count_solutions, count_solutions_with, propagate, solve, solve_with, Branching, Interrupted, Solutions, Techniques,
 };

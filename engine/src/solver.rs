@@ -33,6 +33,41 @@ pub enum Branching {
     FewestCandidates,
 }
 
+/// The deductions propagation may make; the solver uses them all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Techniques {
+    /// A cell with one candidate left takes it.
+    pub naked_singles: bool,
+    /// A digit with one possible cell in a unit goes there.
+    pub hidden_singles: bool,
+    /// Pointing and claiming, along rows and columns.
+    pub locked_candidates: bool,
+}
+
+impl Techniques {
+    pub const ALL: Techniques = Techniques { naked_singles: true, hidden_singles: true, locked_candidates: true };
+    pub const NONE: Techniques = Techniques { naked_singles: false, hidden_singles: false, locked_candidates: false };
+}
+
+/// The grid after applying `techniques` until nothing changes: cells they place are filled,
+/// the others stay blank. `None` when they prove the grid has no solution (conflicting givens
+/// included). The fixpoint does not depend on the order the deductions are made in.
+pub fn propagate(grid: &Grid, techniques: Techniques) -> Option<Grid> {
+    fn run<const C: usize>(grid: &Grid, techniques: Techniques) -> Option<Vec<u8>> {
+        let geo = Geometry::for_box_side(grid.box_side());
+        let mut queue = Queue::<C>::new();
+        let mut s = State::<C>::from_cells(geo, grid.cells(), &mut queue)?;
+        s.propagate_with(geo, &mut queue, techniques).then(|| s.value.to_vec())
+    }
+    let cells = match grid.box_side() {
+        2 => run::<16>(grid, techniques),
+        3 => run::<81>(grid, techniques),
+        4 => run::<256>(grid, techniques),
+        _ => run::<625>(grid, techniques),
+    }?;
+    Some(Grid::from_cells(&cells).expect("propagation output is a grid"))
+}
+
 /// How often (in search nodes) the interrupt callback is asked.
 const INTERRUPT_EVERY: u64 = 256;
 
@@ -127,16 +162,26 @@ impl<const C: usize> State<C> {
     /// Naked singles, hidden singles and locked candidates until nothing changes. False on a
     /// contradiction.
     fn propagate(&mut self, geo: &Geometry, queue: &mut Queue<C>) -> bool {
+        self.propagate_with(geo, queue, Techniques::ALL)
+    }
+
+    /// The chosen techniques until nothing changes. False on a contradiction (a cell without
+    /// candidates, or, with hidden singles, a digit without a place in a unit).
+    fn propagate_with(&mut self, geo: &Geometry, queue: &mut Queue<C>, techniques: Techniques) -> bool {
         let full = (1u32 << geo.n) - 1;
         loop {
-            if !self.drain(geo, queue) {
-                return false;
+            if techniques.naked_singles {
+                if !self.drain(geo, queue) {
+                    return false;
+                }
+            } else {
+                queue.len = 0;
             }
             if self.open == 0 {
                 return true;
             }
             let mut progress = false;
-            for u in 0..3 * geo.n {
+            for u in (0..3 * geo.n).filter(|_| techniques.hidden_singles) {
                 let unit = geo.unit(u);
                 let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
                 for &c in unit {
@@ -167,12 +212,15 @@ impl<const C: usize> State<C> {
                         return false;
                     }
                 }
-                if !self.drain(geo, queue) {
+                if techniques.naked_singles && !self.drain(geo, queue) {
                     return false;
                 }
                 progress = true;
             }
             if !progress {
+                if !techniques.locked_candidates {
+                    return true;
+                }
                 match self.locked_candidates(geo, queue) {
                     None => return false,
                     Some(false) => return true,

@@ -1,4 +1,4 @@
--- Set-based views: cells and grid_agg, candidates, solutions (issue 3, first part).
+-- Set-based views: cells and grid_agg, candidates, solutions, propagate (issue 3, first part).
 SET search_path = sudoku, public;
 
 -- cells then grid_agg round-trips every grid of top95, with and without the size argument.
@@ -89,3 +89,27 @@ SELECT error_of($$SELECT sudoku.solutions(repeat('.', 81)::sudoku.grid, -1)$$);
 SET statement_timeout = '200ms';
 SELECT count(*) FROM sudoku.solutions(repeat('.', 81)::sudoku.grid, 2000000000);
 RESET statement_timeout;
+
+-- propagate: the fixpoint of the chosen techniques. Every placed digit agrees with the
+-- solution; more techniques place at least as much; no technique changes nothing.
+CREATE TEMP TABLE propagated AS
+SELECT p.file, p.n, p.puzzle, solve(p.puzzle) AS solution,
+       propagate(p.puzzle) AS every,
+       propagate(p.puzzle, ARRAY['naked_single', 'hidden_single']) AS singles,
+       propagate(p.puzzle, ARRAY['naked_single']) AS naked,
+       propagate(p.puzzle, ARRAY[]::text[]) AS nothing
+FROM puzzles p WHERE p.file IN ('easy50', 'top95', 'hardest11');
+SELECT file, count(*) AS puzzles,
+       count(*) FILTER (WHERE every = solution) AS solved_by_every,
+       count(*) FILTER (WHERE singles = solution) AS solved_by_singles,
+       count(*) FILTER (WHERE naked = solution) AS solved_by_naked,
+       count(*) FILTER (WHERE nothing = puzzle) AS nothing_unchanged,
+       count(*) FILTER (WHERE givens(every) >= givens(singles) AND givens(singles) >= givens(naked)
+                          AND givens(naked) >= givens(puzzle)) AS monotone,
+       count(*) FILTER (WHERE NOT EXISTS (
+           SELECT 1 FROM unnest(every::int[], singles::int[], naked::int[], solution::int[]) AS c(e, s, k, v)
+           WHERE (e <> 0 AND e <> v) OR (s <> 0 AND s <> v) OR (k <> 0 AND k <> v))) AS agree_with_solution
+FROM propagated GROUP BY file ORDER BY file;
+SELECT propagate(('55' || repeat('.', 79))::grid) IS NULL AS conflict_is_null,
+       propagate(repeat('.', 16)::grid) = repeat('.', 16)::grid AS empty_stays_empty;
+SELECT error_of($$SELECT sudoku.propagate(repeat('.', 81)::sudoku.grid, ARRAY['x_wing'])$$);
