@@ -95,3 +95,13 @@ COMMENT ON FUNCTION propagate(grid, text[]) IS
 'cells they place are filled, the others stay blank; NULL when they prove the grid has no solution (conflicting givens '
 'included). Techniques: naked_single, hidden_single, locked_candidates (pointing and claiming); default all. The fixpoint '
 'does not depend on the order of the deductions. 22023 for an unknown technique.';
+COMMENT ON TYPE hidden_single IS 'A hidden single: value has one possible cell (row, col, from 1) in the unit (''row'', ''column'', ''box'') numbered unit_no.';
+COMMENT ON TYPE node IS
+'A node of the recursive fill: the grid after depth blanks were filled, the last at (row, col) with digit (NULL at the root).';
+COMMENT ON FUNCTION hidden_singles(grid) IS
+'One sudoku.hidden_single row per digit that has one possible cell in a row, column or box, judged by the digits its peers '
+'hold (no other deduction): rows 1..n, then columns, then boxes, digits ascending. The hidden singles of Crook''s algorithm.';
+COMMENT ON FUNCTION search_tree(grid, integer) IS
+'The recursive CTE fill of the articles as rows: starting from the grid (depth 0), the first blank in row-major order is '
+'filled with every digit its row, column and box allow, then the next blank, level by level (breadth first, as the CTE''s '
+'iterations). The same nodes per depth as that CTE, streamed, at most max_nodes of them. 22023 when max_nodes < 0.';

@@ -12,6 +12,8 @@ extension_sql!(
     r#"
 CREATE TYPE cell AS (row integer, col integer, box integer, value integer);
 CREATE TYPE cell_candidates AS (row integer, col integer, box integer, candidates integer[], mask integer);
+CREATE TYPE hidden_single AS (row integer, col integer, value integer, unit text, unit_no integer);
+CREATE TYPE node AS (depth integer, row integer, col integer, digit integer, grid grid, is_solution boolean);
 "#,
     name = "view_types",
     requires = ["concrete_type"]
@@ -150,4 +152,43 @@ fn propagate(
         }
     }
     sudoku_engine::propagate(&grid.0, chosen).map(Grid)
+}
+
+/// One row per hidden single: a digit with one possible cell in a row, column or box (by the
+/// peers' digits alone), rows first, then columns, then boxes.
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
+fn hidden_singles(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('static, "hidden_single")> {
+    let rows = views::hidden_singles(&grid.0);
+    SetOfIterator::new(rows.into_iter().map(|h| {
+        let mut t = new_tuple("sudoku.hidden_single");
+        set(&mut t, "row", h.cell.row as i32);
+        set(&mut t, "col", h.cell.col as i32);
+        set(&mut t, "value", h.digit as i32);
+        set(&mut t, "unit", h.unit.name());
+        set(&mut t, "unit_no", h.unit_no as i32);
+        t
+    }))
+}
+
+/// The nodes of the recursive-CTE fill, level by level, at most `max_nodes` of them.
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
+fn search_tree(grid: Grid, max_nodes: i32) -> SetOfIterator<'static, pgrx::composite_type!('static, "node")> {
+    if max_nodes < 0 {
+        invalid_parameter(format!("max_nodes must not be negative, not {max_nodes}"));
+    }
+    let mut seen = 0u32;
+    SetOfIterator::new(views::SearchTree::new(&grid.0, max_nodes as u64).map(move |n| {
+        seen = seen.wrapping_add(1);
+        if seen % 1024 == 0 {
+            pgrx::check_for_interrupts!();
+        }
+        let mut t = new_tuple("sudoku.node");
+        set(&mut t, "depth", n.depth as i32);
+        set(&mut t, "row", n.cell.map(|c| c.row as i32));
+        set(&mut t, "col", n.cell.map(|c| c.col as i32));
+        set(&mut t, "digit", n.digit.map(i32::from));
+        set(&mut t, "grid", Grid(n.grid));
+        set(&mut t, "is_solution", n.is_solution);
+        t
+    }))
 }

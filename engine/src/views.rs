@@ -119,3 +119,160 @@ mod tests {
         assert!(grid_from_cells(4, [(1, 1, Some(2)), (1, 1, Some(2)), (2, 2, None)]).is_ok());
     }
 }
+
+/// Which kind of unit: rows, columns, boxes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnitKind {
+    Row,
+    Column,
+    Box,
+}
+
+impl UnitKind {
+    /// The name SQL uses: `row`, `column`, `box`.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Row => "row",
+            UnitKind::Column => "column",
+            UnitKind::Box => "box",
+        }
+    }
+}
+
+/// A hidden single: `digit` has one possible cell (by the peers' digits alone) in the
+/// `unit_no`-th (1-based) unit of its kind, and is not yet placed there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HiddenSingle {
+    pub unit: UnitKind,
+    pub unit_no: u8,
+    pub cell: Cell,
+    pub digit: u8,
+}
+
+/// Every hidden single of `grid`: rows 1..n, then columns, then boxes; digits ascending within
+/// a unit. Candidates are the digits no peer holds (no other deduction), so a cell can appear
+/// once per unit it is a hidden single of, and with two digits in an invalid grid.
+pub fn hidden_singles(grid: &Grid) -> Vec<HiddenSingle> {
+    let geo = Geometry::for_box_side(grid.box_side());
+    let mut mask = vec![0u32; geo.cells];
+    for (cell, m) in candidates(grid) {
+        mask[(cell.row as usize - 1) * geo.n + cell.col as usize - 1] = m;
+    }
+    let all: Vec<Cell> = cells(grid).collect();
+    let mut out = Vec::new();
+    for (u, unit) in geo.units().enumerate() {
+        let kind = [UnitKind::Row, UnitKind::Column, UnitKind::Box][u / geo.n];
+        let placed = unit.iter().fold(0u32, |m, &c| match grid.cells()[c as usize] {
+            0 => m,
+            v => m | 1 << (v - 1),
+        });
+        for d in 0..geo.n as u8 {
+            if placed >> d & 1 == 1 {
+                continue;
+            }
+            let mut places = unit.iter().filter(|&&c| mask[c as usize] >> d & 1 == 1);
+            if let (Some(&c), None) = (places.next(), places.next()) {
+                out.push(HiddenSingle { unit: kind, unit_no: (u % geo.n + 1) as u8, cell: all[c as usize], digit: d + 1 });
+            }
+        }
+    }
+    out
+}
+
+/// A node of the recursive fill: the grid after `depth` blanks were filled, the last one at
+/// `cell` with `digit` (`None` at the root).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeNode {
+    pub depth: u32,
+    pub cell: Option<Cell>,
+    pub digit: Option<u8>,
+    pub grid: Grid,
+    pub is_solution: bool,
+}
+
+/// The nodes of the recursive CTE that fills the first blank (row-major) with every digit its
+/// peers allow, then the next blank, level by level: breadth first, so depth by depth as the
+/// CTE's iterations produce them; within a level, children follow their parents' order, digits
+/// ascending. At most `max_nodes` nodes are generated.
+pub struct SearchTree {
+    queue: std::collections::VecDeque<TreeNode>,
+    generated: u64,
+    max_nodes: u64,
+}
+
+impl SearchTree {
+    pub fn new(grid: &Grid, max_nodes: u64) -> SearchTree {
+        let root = TreeNode {
+            depth: 0,
+            cell: None,
+            digit: None,
+            grid: grid.clone(),
+            is_solution: grid.cells().iter().all(|&v| v != 0) && grid.is_valid(),
+        };
+        let mut queue = std::collections::VecDeque::new();
+        if max_nodes > 0 {
+            queue.push_back(root);
+        }
+        SearchTree { queue, generated: max_nodes.min(1), max_nodes }
+    }
+}
+
+impl Iterator for SearchTree {
+    type Item = TreeNode;
+
+    fn next(&mut self) -> Option<TreeNode> {
+        let node = self.queue.pop_front()?;
+        let values = node.grid.cells();
+        if let Some(blank) = values.iter().position(|&v| v == 0) {
+            let geo = Geometry::for_box_side(node.grid.box_side());
+            let used = geo.peers(blank).iter().fold(0u32, |m, &p| match values[p as usize] {
+                0 => m,
+                v => m | 1 << (v - 1),
+            });
+            let cell = cells(&node.grid).nth(blank).expect("the blank is a cell");
+            for d in 1..=geo.n as u8 {
+                if used >> (d - 1) & 1 == 1 || self.generated >= self.max_nodes {
+                    continue;
+                }
+                let mut next = values.to_vec();
+                next[blank] = d;
+                let filled = !next.contains(&0);
+                self.generated += 1;
+                self.queue.push_back(TreeNode {
+                    depth: node.depth + 1,
+                    cell: Some(Cell { value: Some(d), ..cell }),
+                    digit: Some(d),
+                    grid: Grid::from_cells(&next).expect("a digit of the grid's size"),
+                    is_solution: filled,
+                });
+            }
+        }
+        Some(node)
+    }
+}
+
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+
+    #[test]
+    fn empty_4x4_tree_ends_in_the_288_grids() {
+        let tree: Vec<TreeNode> = SearchTree::new(&Grid::empty(4).unwrap(), u64::MAX).collect();
+        let leaves: Vec<&TreeNode> = tree.iter().filter(|n| n.is_solution).collect();
+        assert_eq!(leaves.len(), 288);
+        assert!(leaves.iter().all(|n| n.depth == 16 && n.grid.is_solved()));
+        assert!(tree.windows(2).all(|w| w[0].depth <= w[1].depth));
+        assert_eq!(SearchTree::new(&Grid::empty(4).unwrap(), 10).count(), 10);
+    }
+
+    #[test]
+    fn hidden_singles_have_one_place() {
+        let g = Grid::parse("...15.....34....89........3.2..6.8...47..9.....9.2...11....2..5...9............74").unwrap();
+        let singles = hidden_singles(&g);
+        assert!(!singles.is_empty());
+        for h in singles {
+            assert!(h.cell.value.is_none());
+            assert!(candidates(&g).any(|(c, m)| c == h.cell && m >> (h.digit - 1) & 1 == 1));
+        }
+    }
+}

@@ -1,4 +1,4 @@
--- Set-based views: cells and grid_agg, candidates, solutions, propagate (issue 3, first part).
+-- Set-based views: cells and grid_agg, candidates, solutions, propagate, hidden_singles, search_tree.
 SET search_path = sudoku, public;
 
 -- cells then grid_agg round-trips every grid of top95, with and without the size argument.
@@ -113,3 +113,46 @@ FROM propagated GROUP BY file ORDER BY file;
 SELECT propagate(('55' || repeat('.', 79))::grid) IS NULL AS conflict_is_null,
        propagate(repeat('.', 16)::grid) = repeat('.', 16)::grid AS empty_stays_empty;
 SELECT error_of($$SELECT sudoku.propagate(repeat('.', 81)::sudoku.grid, ARRAY['x_wing'])$$);
+
+-- hidden_singles: each has exactly one candidate place in its unit, checked on top95 against
+-- the candidates view; and placing them never contradicts the solution.
+CREATE TEMP TABLE hs AS
+SELECT p.n, p.puzzle, solve(p.puzzle) AS solution, h.* FROM puzzles p, hidden_singles(p.puzzle) h WHERE p.file = 'top95';
+SELECT count(*) AS hidden_singles, count(DISTINCT n) AS puzzles_with_some,
+       count(*) FILTER (WHERE get(solution, row, col) = value) AS agree_with_solution,
+       count(*) FILTER (WHERE (SELECT count(*) FROM candidates(hs.puzzle) c
+                               WHERE hs.value = ANY (c.candidates)
+                                 AND CASE hs.unit WHEN 'row' THEN c.row WHEN 'column' THEN c.col ELSE c.box END = hs.unit_no) = 1)
+           AS one_place
+FROM hs;
+SELECT * FROM hidden_singles((SELECT puzzle FROM puzzles WHERE file = 'seed_examples' AND n = 1)) LIMIT 5;
+
+-- search_tree: the same nodes per depth as a plain recursive CTE over the 81-character string
+-- (the article's approach: fill the first blank with every digit not in its row, column or box).
+CREATE TEMP TABLE cte_levels AS
+WITH RECURSIVE fill(n, depth, s) AS (
+    SELECT n, 0, puzzle::text FROM puzzles WHERE file = 'seed_examples'
+    UNION ALL
+    SELECT f.n, f.depth + 1, overlay(f.s PLACING d::text FROM strpos(f.s, '.') FOR 1)
+    FROM fill f, generate_series(1, 9) d
+    WHERE strpos(f.s, '.') > 0
+      AND NOT EXISTS (
+          SELECT 1 FROM generate_series(0, 80) j
+          WHERE substr(f.s, j + 1, 1) = d::text
+            AND (j / 9 = (strpos(f.s, '.') - 1) / 9
+                 OR j % 9 = (strpos(f.s, '.') - 1) % 9
+                 OR (j / 27 = (strpos(f.s, '.') - 1) / 27 AND j % 9 / 3 = (strpos(f.s, '.') - 1) % 9 / 3)))
+)
+SELECT n, depth, count(*) AS nodes, count(*) FILTER (WHERE strpos(s, '.') = 0) AS solutions FROM fill GROUP BY n, depth;
+CREATE TEMP TABLE native_levels AS
+SELECT p.n, t.depth, count(*) AS nodes, count(*) FILTER (WHERE t.is_solution) AS solutions
+FROM puzzles p, search_tree(p.puzzle, 10000000) t WHERE p.file = 'seed_examples' GROUP BY p.n, t.depth;
+SELECT (SELECT count(*) FROM cte_levels) AS levels, (SELECT sum(nodes) FROM cte_levels) AS cte_nodes,
+       (SELECT sum(nodes) FROM native_levels) AS native_nodes,
+       (SELECT count(*) FROM (SELECT * FROM cte_levels EXCEPT SELECT * FROM native_levels) x) AS cte_only,
+       (SELECT count(*) FROM (SELECT * FROM native_levels EXCEPT SELECT * FROM cte_levels) x) AS native_only,
+       (SELECT sum(solutions) FROM native_levels) AS solutions;
+SELECT t.depth, t.row, t.col, t.digit, t.is_solution
+FROM search_tree((SELECT puzzle FROM puzzles WHERE file = 'seed_examples' AND n = 1), 6) t;
+SELECT count(*) AS capped FROM search_tree(repeat('.', 81)::grid, 1000);
+SELECT error_of($$SELECT * FROM sudoku.search_tree(repeat('.', 81)::sudoku.grid, -1)$$);
