@@ -105,3 +105,11 @@ COMMENT ON FUNCTION search_tree(grid, integer) IS
 'The recursive CTE fill of the articles as rows: starting from the grid (depth 0), the first blank in row-major order is '
 'filled with every digit its row, column and box allow, then the next blank, level by level (breadth first, as the CTE''s '
 'iterations). The same nodes per depth as that CTE, streamed, at most max_nodes of them. 22023 when max_nodes < 0.';
+COMMENT ON FUNCTION random_grid(integer, bigint) IS
+'The random complete grid of size n (4, 9, 16, 25) for seed: the same grid for the same seed across runs, platforms and '
+'releases (ChaCha8 stream). Drawn by the solver''s depth-first search with each cell''s digits in random order, like the '
+'backtracking recursive query of the articles: every complete grid can be drawn, but not with equal probability. '
+'22023 for another size.';
+COMMENT ON FUNCTION random_grid(integer) IS
+'A random complete grid of size n (default 9), different at each call (VOLATILE); see random_grid(size, seed) for a '
+'reproducible one and for how the grid is drawn. 22023 for a size other than 4, 9, 16, 25.';

@@ -192,3 +192,26 @@ fn search_tree(grid: Grid, max_nodes: i32) -> SetOfIterator<'static, pgrx::compo
         t
     }))
 }
+
+/// A grid size argument: 4, 9, 16 or 25, else `22023`.
+fn grid_size(size: i32) -> usize {
+    match size {
+        4 | 9 | 16 | 25 => size as usize,
+        _ => invalid_parameter(format!("grid size must be 4, 9, 16 or 25, not {size}")),
+    }
+}
+
+/// The random complete grid of `size` for `seed`: reproducible across runs, platforms and
+/// releases (ChaCha8).
+#[pg_extern(name = "random_grid", immutable, strict, parallel_safe)]
+fn random_grid_seeded(size: i32, seed: i64) -> Grid {
+    let drawn = searched(sudoku_engine::random::random_grid_seeded(grid_size(size), seed as u64, &mut interrupts()));
+    drawn.map(Grid).unwrap_or_else(|e| raise(&e))
+}
+
+/// A random complete grid of `size`, different at each call.
+#[pg_extern(name = "random_grid", volatile, strict, parallel_safe)]
+fn random_grid(size: default!(i32, 9)) -> Grid {
+    let drawn = searched(sudoku_engine::random::random_grid_with(grid_size(size), &mut rand::rng(), &mut interrupts()));
+    drawn.map(Grid).unwrap_or_else(|e| raise(&e))
+}

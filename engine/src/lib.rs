@@ -8,6 +8,7 @@
 mod fast9;
 pub mod geometry;
 pub mod grid;
+pub mod random;
 pub mod solver;
 pub mod views;
 

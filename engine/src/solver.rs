@@ -68,6 +68,74 @@ pub fn propagate(grid: &Grid, techniques: Techniques) -> Option<Grid> {
     Some(Grid::from_cells(&cells).expect("propagation output is a grid"))
 }
 
+/// A solution drawn at random: the depth-first search of [`solve_with`] (same propagation, same
+/// choice of cell) but trying the digits of each cell in an order drawn from `next_u32`, so
+/// every solution can come first. `None` when the grid has no solution.
+pub fn random_solution_with(
+    grid: &Grid,
+    next_u32: &mut dyn FnMut() -> u32,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Option<Grid>, Interrupted> {
+    fn run<const C: usize>(
+        grid: &Grid,
+        next_u32: &mut dyn FnMut() -> u32,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<Vec<u8>>, Interrupted> {
+        let geo = Geometry::for_box_side(grid.box_side());
+        let mut queue = Queue::<C>::new();
+        let Some(mut root) = State::<C>::from_cells(geo, grid.cells(), &mut queue) else {
+            return Ok(None);
+        };
+        if !root.propagate(geo, &mut queue) {
+            return Ok(None);
+        }
+        let mut frames: Vec<Frame<C>> = Vec::new();
+        let mut nodes = 0u64;
+        let mut state = root;
+        loop {
+            if state.open == 0 {
+                return Ok(Some(state.value.to_vec()));
+            }
+            let cell = state.pick(Branching::FewestCandidates);
+            frames.push(Frame { rest: state.cand[cell], cell: cell as u16, state });
+            loop {
+                let Some(top) = frames.last_mut() else {
+                    return Ok(None);
+                };
+                if top.rest == 0 {
+                    frames.pop();
+                    continue;
+                }
+                // The k-th candidate, k uniform in 0..count (multiply-shift, no rejection).
+                let k = ((next_u32() as u64 * top.rest.count_ones() as u64) >> 32) as u32;
+                let mut m = top.rest;
+                for _ in 0..k {
+                    m &= m - 1;
+                }
+                let bit = m & m.wrapping_neg();
+                top.rest ^= bit;
+                let mut s = top.state;
+                nodes += 1;
+                if nodes % INTERRUPT_EVERY == 0 && interrupt() {
+                    return Err(Interrupted);
+                }
+                queue.len = 0;
+                if s.assign(geo, top.cell as usize, bit, &mut queue) && s.propagate(geo, &mut queue) {
+                    state = s;
+                    break;
+                }
+            }
+        }
+    }
+    let cells = match grid.box_side() {
+        2 => run::<16>(grid, next_u32, interrupt)?,
+        3 => run::<81>(grid, next_u32, interrupt)?,
+        4 => run::<256>(grid, next_u32, interrupt)?,
+        _ => run::<625>(grid, next_u32, interrupt)?,
+    };
+    Ok(cells.map(|c| Grid::from_cells(&c).expect("solver output is a grid")))
+}
+
 /// How often (in search nodes) the interrupt callback is asked.
 const INTERRUPT_EVERY: u64 = 256;
 

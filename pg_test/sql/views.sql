@@ -1,4 +1,4 @@
--- Set-based views: cells and grid_agg, candidates, solutions, propagate, hidden_singles, search_tree.
+-- Set-based views: cells and grid_agg, candidates, solutions, propagate, hidden_singles, search_tree, random_grid.
 SET search_path = sudoku, public;
 
 -- cells then grid_agg round-trips every grid of top95, with and without the size argument.
@@ -156,3 +156,17 @@ SELECT t.depth, t.row, t.col, t.digit, t.is_solution
 FROM search_tree((SELECT puzzle FROM puzzles WHERE file = 'seed_examples' AND n = 1), 6) t;
 SELECT count(*) AS capped FROM search_tree(repeat('.', 81)::grid, 1000);
 SELECT error_of($$SELECT * FROM sudoku.search_tree(repeat('.', 81)::sudoku.grid, -1)$$);
+
+-- random_grid: a seed gives the same grid; 10,000 seeds give 10,000 valid, distinct grids;
+-- without a seed, grids differ from call to call.
+SELECT count(*) AS seeds, count(DISTINCT g) AS distinct_grids, count(*) FILTER (WHERE is_solved(g)) AS valid,
+       count(*) FILTER (WHERE g = random_grid(9, s)) AS reproduced
+FROM (SELECT s, random_grid(9, s) AS g FROM generate_series(1, 10000) s) r;
+SELECT size, is_solved(random_grid(size, 42)) AS valid, random_grid(size, 42) = random_grid(size, 42) AS same,
+       sudoku.size(random_grid(size, 42)) = size AS sized
+FROM unnest(ARRAY[4, 9, 16, 25]) size ORDER BY size;
+SELECT count(DISTINCT g) AS distinct_unseeded, bool_and(is_solved(g)) AS valid
+FROM (SELECT random_grid() AS g FROM generate_series(1, 20)) r;
+SELECT count(DISTINCT random_grid(4, s)) AS all_4x4_reachable FROM generate_series(1, 20000) s;
+SELECT error_of($$SELECT sudoku.random_grid(5, 1)$$);
+SELECT error_of($$SELECT sudoku.random_grid(10)$$);
