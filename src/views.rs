@@ -1,6 +1,8 @@
-//! Set-based views of a puzzle (issue 3, first part): one row per cell and its inverse
-//! aggregate, the candidates of each blank cell, and every solution as a stream.
+//! Set-based views of a puzzle, as the SQL articles think of one: a row per cell and the inverse
+//! aggregate, the candidates of each blank cell, hidden singles, the propagation fixpoint, every
+//! solution as a stream, the recursive fill as rows, and random complete grids.
 
+use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
 use sudoku_engine::views;
 use sudoku_engine::{Branching, Solutions};
@@ -19,13 +21,17 @@ CREATE TYPE node AS (depth integer, row integer, col integer, digit integer, gri
     requires = ["concrete_type"]
 );
 
+/// Raises `XX000`: the extension's own composite types do not match its code.
+fn internal(message: String) -> ! {
+    ereport!(ERROR, PgSqlErrorCode::ERRCODE_INTERNAL_ERROR, message);
+}
+
 fn set(tuple: &mut PgHeapTuple<'static, pgrx::AllocatedByRust>, name: &str, value: impl IntoDatum) {
-    tuple.set_by_name(name, value).unwrap_or_else(|e| invalid_parameter(format!("{name}: {e}")));
+    tuple.set_by_name(name, value).unwrap_or_else(|e| internal(format!("attribute {name}: {e}")));
 }
 
 fn new_tuple(type_name: &str) -> PgHeapTuple<'static, pgrx::AllocatedByRust> {
-    PgHeapTuple::new_composite_type(type_name)
-        .unwrap_or_else(|e| invalid_parameter(format!("type {type_name}: {e}")))
+    PgHeapTuple::new_composite_type(type_name).unwrap_or_else(|e| internal(format!("type {type_name}: {e}")))
 }
 
 /// One row per cell, row-major: 1-based row, column and box, and the digit (NULL when blank).
