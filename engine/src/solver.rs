@@ -495,7 +495,6 @@ enum AnySearch {
 /// at most one per cell.
 pub struct Solutions {
     search: AnySearch,
-    box_side: usize,
 }
 
 impl Solutions {
@@ -507,7 +506,7 @@ impl Solutions {
             4 => AnySearch::S16(Search::new(grid, branching)),
             _ => AnySearch::S25(Box::new(Search::new(grid, branching))),
         };
-        Solutions { search, box_side: grid.box_side() }
+        Solutions { search }
     }
 
     /// The same search on the size-generic code path even for a 9x9 grid, which otherwise takes
@@ -515,7 +514,7 @@ impl Solutions {
     #[doc(hidden)]
     pub fn new_generic(grid: &Grid, branching: Branching) -> Solutions {
         if grid.box_side() == 3 {
-            return Solutions { search: AnySearch::Generic9(Search::new(grid, branching)), box_side: 3 };
+            return Solutions { search: AnySearch::Generic9(Search::new(grid, branching)) };
         }
         Solutions::new(grid, branching)
     }
@@ -523,43 +522,35 @@ impl Solutions {
     /// The next solution; `interrupt` is called every few hundred search nodes and stops the
     /// search with [`Interrupted`] when it returns true.
     pub fn next_with(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
-        let cells: Option<Vec<u8>> = match &mut self.search {
-            AnySearch::S4(s) => s.next(interrupt)?.map(|v| v.to_vec()),
-            AnySearch::S9(s) => s.next(interrupt, INTERRUPT_EVERY)?.map(|v| v.to_vec()),
-            AnySearch::Generic9(s) => s.next(interrupt)?.map(|v| v.to_vec()),
-            AnySearch::S16(s) => s.next(interrupt)?.map(|v| v.to_vec()),
-            AnySearch::S25(s) => s.next(interrupt)?.map(|v| v.to_vec()),
-        };
-        debug_assert!(cells.as_ref().is_none_or(|c| c.len() == self.box_side.pow(4)));
-        Ok(cells.map(|c| Grid::from_cells(&c).expect("solver output is a grid")))
+        let mut found = None;
+        self.advance(interrupt, |cells| found = Some(Grid::from_cells(cells).expect("solver output is a grid")))?;
+        Ok(found)
     }
 
     /// The number of further solutions, stopping at `limit`.
     pub fn count_with(&mut self, limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
-        fn count<const C: usize>(
-            s: &mut Search<C>,
-            limit: u64,
-            interrupt: &mut dyn FnMut() -> bool,
-        ) -> Result<u64, Interrupted> {
-            let mut found = 0;
-            while found < limit && s.next(interrupt)?.is_some() {
-                found += 1;
-            }
-            Ok(found)
+        let mut found = 0;
+        while found < limit && self.advance(interrupt, |_| {})? {
+            found += 1;
         }
-        match &mut self.search {
-            AnySearch::S4(s) => count(s, limit, interrupt),
-            AnySearch::S9(s) => {
-                let mut found = 0;
-                while found < limit && s.next(interrupt, INTERRUPT_EVERY)?.is_some() {
-                    found += 1;
-                }
-                Ok(found)
-            }
-            AnySearch::Generic9(s) => count(s, limit, interrupt),
-            AnySearch::S16(s) => count(s, limit, interrupt),
-            AnySearch::S25(s) => count(s, limit, interrupt),
-        }
+        Ok(found)
+    }
+
+    /// Searches on to the next solution and hands its digits to `take`; false when the search
+    /// is over.
+    fn advance(
+        &mut self,
+        interrupt: &mut dyn FnMut() -> bool,
+        take: impl FnOnce(&[u8]),
+    ) -> Result<bool, Interrupted> {
+        let digits = match &mut self.search {
+            AnySearch::S4(s) => s.next(interrupt)?.map(|v| take(&v)),
+            AnySearch::S9(s) => s.next(interrupt, INTERRUPT_EVERY)?.map(|v| take(&v)),
+            AnySearch::Generic9(s) => s.next(interrupt)?.map(|v| take(&v)),
+            AnySearch::S16(s) => s.next(interrupt)?.map(|v| take(&v)),
+            AnySearch::S25(s) => s.next(interrupt)?.map(|v| take(&v)),
+        };
+        Ok(digits.is_some())
     }
 
     /// Search nodes (branch attempts) explored so far.

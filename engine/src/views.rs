@@ -26,6 +26,14 @@ pub fn cells(grid: &Grid) -> impl Iterator<Item = Cell> + '_ {
     })
 }
 
+/// The digits held by `cells` of `values`, as a mask (digit d is bit d - 1).
+fn digits_held(values: &[u8], cells: &[u16]) -> u32 {
+    cells.iter().fold(0u32, |m, &c| match values[c as usize] {
+        0 => m,
+        v => m | 1 << (v - 1),
+    })
+}
+
 /// The candidates of every blank cell: the digits none of its peers holds, as a mask (digit d
 /// is bit d - 1), row-major. No other deduction is made, so a blank cell of an invalid grid can
 /// have an empty mask.
@@ -34,11 +42,7 @@ pub fn candidates(grid: &Grid) -> impl Iterator<Item = (Cell, u32)> + '_ {
     let full = (1u32 << geo.n) - 1;
     let values = grid.cells();
     cells(grid).enumerate().filter(|(_, c)| c.value.is_none()).map(move |(i, cell)| {
-        let used = geo.peers(i).iter().fold(0u32, |m, &p| match values[p as usize] {
-            0 => m,
-            v => m | 1 << (v - 1),
-        });
-        (cell, full & !used)
+        (cell, full & !digits_held(values, geo.peers(i)))
     })
 }
 
@@ -162,10 +166,7 @@ pub fn hidden_singles(grid: &Grid) -> Vec<HiddenSingle> {
     let mut out = Vec::new();
     for (u, unit) in geo.units().enumerate() {
         let kind = [UnitKind::Row, UnitKind::Column, UnitKind::Box][u / geo.n];
-        let placed = unit.iter().fold(0u32, |m, &c| match grid.cells()[c as usize] {
-            0 => m,
-            v => m | 1 << (v - 1),
-        });
+        let placed = digits_held(grid.cells(), unit);
         for d in 0..geo.n as u8 {
             if placed >> d & 1 == 1 {
                 continue;
@@ -225,10 +226,7 @@ impl Iterator for SearchTree {
         let values = node.grid.cells();
         if let Some(blank) = values.iter().position(|&v| v == 0) {
             let geo = Geometry::for_box_side(node.grid.box_side());
-            let used = geo.peers(blank).iter().fold(0u32, |m, &p| match values[p as usize] {
-                0 => m,
-                v => m | 1 << (v - 1),
-            });
+            let used = digits_held(values, geo.peers(blank));
             let cell = cells(&node.grid).nth(blank).expect("the blank is a cell");
             for d in 1..=geo.n as u8 {
                 if used >> (d - 1) & 1 == 1 || self.generated >= self.max_nodes {
