@@ -10,9 +10,11 @@ pub mod geometry;
 pub mod grid;
 pub mod random;
 pub mod solver;
+pub mod subsets;
+pub mod trace;
 pub mod views;
 
 pub use grid::{Grid, GridError};
 pub use solver::{
-    count_solutions, count_solutions_with, propagate, solve, solve_with, Branching, Interrupted, Solutions, Techniques,
+    count_solutions, count_solutions_with, propagate, propagate_with, solve, solve_with, Branching, Interrupted, Solutions, Techniques,
 };

@@ -42,30 +42,71 @@ pub struct Techniques {
     pub hidden_singles: bool,
     /// Pointing and claiming, along rows and columns.
     pub locked_candidates: bool,
+    /// Crook's preemptive sets (naked subsets of every size, which cover hidden subsets; see
+    /// [`crate::subsets`]): their digits leave the other cells of the unit. Implies naked
+    /// singles, the preemptive sets of size 1.
+    pub preemptive_sets: bool,
 }
 
 impl Techniques {
-    pub const ALL: Techniques = Techniques { naked_singles: true, hidden_singles: true, locked_candidates: true };
-    pub const NONE: Techniques = Techniques { naked_singles: false, hidden_singles: false, locked_candidates: false };
+    /// Every technique.
+    pub const ALL: Techniques =
+        Techniques { naked_singles: true, hidden_singles: true, locked_candidates: true, preemptive_sets: true };
+    /// No technique: propagation returns the grid unchanged (or finds conflicting givens).
+    pub const NONE: Techniques =
+        Techniques { naked_singles: false, hidden_singles: false, locked_candidates: false, preemptive_sets: false };
+    /// The techniques the solver propagates with at every search node.
+    pub const SOLVER: Techniques = Techniques { preemptive_sets: false, ..Techniques::ALL };
 }
 
 /// The grid after applying `techniques` until nothing changes: cells they place are filled,
 /// the others stay blank. `None` when they prove the grid has no solution (conflicting givens
-/// included). The fixpoint does not depend on the order the deductions are made in.
+/// included). The fixpoint does not depend on the order the deductions are made in: every
+/// technique only removes candidates, and removing one never disables another deduction.
 pub fn propagate(grid: &Grid, techniques: Techniques) -> Option<Grid> {
-    fn run<const C: usize>(grid: &Grid, techniques: Techniques) -> Option<Vec<u8>> {
+    propagate_with(grid, techniques, &mut || false).unwrap_or_else(|_| unreachable!("never interrupted"))
+}
+
+/// [`propagate`], asking `interrupt` now and then during the search for preemptive sets (the
+/// only part whose cost can grow quickly, on 16x16 and 25x25 grids).
+pub fn propagate_with(
+    grid: &Grid,
+    techniques: Techniques,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Option<Grid>, Interrupted> {
+    fn run<const C: usize>(
+        grid: &Grid,
+        techniques: Techniques,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<Vec<u8>>, Interrupted> {
         let geo = Geometry::for_box_side(grid.box_side());
         let mut queue = Queue::<C>::new();
-        let mut s = State::<C>::from_cells(geo, grid.cells(), &mut queue)?;
-        s.propagate_with(geo, &mut queue, techniques).then(|| s.value.to_vec())
+        let Some(mut s) = State::<C>::from_cells(geo, grid.cells(), &mut queue) else {
+            return Ok(None);
+        };
+        let single = Techniques { preemptive_sets: false, ..techniques };
+        if !techniques.preemptive_sets {
+            return Ok(s.propagate_with(geo, &mut queue, single).then(|| s.value.to_vec()));
+        }
+        let single = Techniques { naked_singles: true, ..single };
+        loop {
+            if !s.propagate_with(geo, &mut queue, single) {
+                return Ok(None);
+            }
+            match s.preemptive_sets(geo, &mut queue, interrupt)? {
+                None => return Ok(None),
+                Some(false) => return Ok(Some(s.value.to_vec())),
+                Some(true) => {}
+            }
+        }
     }
     let cells = match grid.box_side() {
-        2 => run::<16>(grid, techniques),
-        3 => run::<81>(grid, techniques),
-        4 => run::<256>(grid, techniques),
-        _ => run::<625>(grid, techniques),
+        2 => run::<16>(grid, techniques, interrupt),
+        3 => run::<81>(grid, techniques, interrupt),
+        4 => run::<256>(grid, techniques, interrupt),
+        _ => run::<625>(grid, techniques, interrupt),
     }?;
-    Some(Grid::from_cells(&cells).expect("propagation output is a grid"))
+    Ok(cells.map(|c| Grid::from_cells(&c).expect("propagation output is a grid")))
 }
 
 /// A solution drawn at random: the depth-first search of [`solve_with`] (same propagation, same
@@ -230,7 +271,7 @@ impl<const C: usize> State<C> {
     /// Naked singles, hidden singles and locked candidates until nothing changes. False on a
     /// contradiction.
     fn propagate(&mut self, geo: &Geometry, queue: &mut Queue<C>) -> bool {
-        self.propagate_with(geo, queue, Techniques::ALL)
+        self.propagate_with(geo, queue, Techniques::SOLVER)
     }
 
     /// The chosen techniques until nothing changes. False on a contradiction (a cell without
@@ -361,6 +402,44 @@ impl<const C: usize> State<C> {
             }
         }
         Some(changed)
+    }
+
+    /// Crook's preemptive sets in every unit: their digits leave the unit's other open cells.
+    /// `Some(true)` when a candidate was removed, `None` on a contradiction.
+    fn preemptive_sets(
+        &mut self,
+        geo: &Geometry,
+        queue: &mut Queue<C>,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<bool>, Interrupted> {
+        let mut changed = false;
+        let mut open = [0u16; 25];
+        let mut masks = [0u32; 25];
+        for u in 0..3 * geo.n {
+            let mut k = 0;
+            for &c in geo.unit(u) {
+                if self.value[c as usize] == 0 {
+                    open[k] = c;
+                    masks[k] = self.cand[c as usize];
+                    k += 1;
+                }
+            }
+            let mut sets = Vec::new();
+            crate::subsets::preemptive_sets(&masks[..k], k, interrupt, &mut |cells, digits| {
+                sets.push((cells, digits))
+            })?;
+            for (cells, digits) in sets {
+                for (i, &c) in open[..k].iter().enumerate() {
+                    if cells >> i & 1 == 0 {
+                        match self.eliminate(c as usize, digits, queue) {
+                            None => return Ok(None),
+                            Some(e) => changed |= e,
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Some(changed))
     }
 
     /// Removes `digits` from the candidates of `cell`: `Some(true)` when some were there,

@@ -46,6 +46,17 @@ pub fn candidates(grid: &Grid) -> impl Iterator<Item = (Cell, u32)> + '_ {
     })
 }
 
+/// The candidates of every cell as in [`candidates`], indexed row-major from 0; 0 for a filled
+/// cell.
+pub fn candidate_masks(grid: &Grid) -> Vec<u32> {
+    let geo = Geometry::for_box_side(grid.box_side());
+    let mut mask = vec![0u32; geo.cells];
+    for (cell, m) in candidates(grid) {
+        mask[(cell.row as usize - 1) * geo.n + cell.col as usize - 1] = m;
+    }
+    mask
+}
+
 /// The digits of a mask, ascending (digit d is bit d - 1).
 pub fn digits(mask: u32) -> impl Iterator<Item = u8> {
     (0..32u8).filter(move |d| mask >> d & 1 == 1).map(|d| d + 1)
@@ -158,10 +169,7 @@ pub struct HiddenSingle {
 /// once per unit it is a hidden single of, and with two digits in an invalid grid.
 pub fn hidden_singles(grid: &Grid) -> Vec<HiddenSingle> {
     let geo = Geometry::for_box_side(grid.box_side());
-    let mut mask = vec![0u32; geo.cells];
-    for (cell, m) in candidates(grid) {
-        mask[(cell.row as usize - 1) * geo.n + cell.col as usize - 1] = m;
-    }
+    let mask = candidate_masks(grid);
     let all: Vec<Cell> = cells(grid).collect();
     let mut out = Vec::new();
     for (u, unit) in geo.units().enumerate() {
@@ -273,4 +281,48 @@ mod more_tests {
             assert!(candidates(&g).any(|(c, m)| c == h.cell && m >> (h.digit - 1) & 1 == 1));
         }
     }
+}
+
+/// A preemptive set (Crook) of one unit: the `digits` (a mask, digit d is bit d - 1) are the
+/// only candidates of the blank `cells`, as many cells as digits. See [`crate::subsets`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreemptiveSet {
+    pub unit: UnitKind,
+    pub unit_no: u8,
+    pub digits: u32,
+    pub cells: Vec<Cell>,
+}
+
+/// Every preemptive set of `grid` of at most `max_size` digits, candidates being the digits no
+/// peer holds (as [`candidates`]): rows 1..n, then columns, then boxes; within a unit by size,
+/// then by digits (as ascending lists, compared lexicographically). The set of all blank cells
+/// of a unit is one (of size the number of blank cells); a naked single is one of size 1 in
+/// each of its units.
+pub fn preemptive_sets(
+    grid: &Grid,
+    max_size: usize,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Vec<PreemptiveSet>, crate::Interrupted> {
+    let geo = Geometry::for_box_side(grid.box_side());
+    let mask = candidate_masks(grid);
+    let all: Vec<Cell> = cells(grid).collect();
+    let mut out = Vec::new();
+    for (u, unit) in geo.units().enumerate() {
+        let open: Vec<u16> = unit.iter().copied().filter(|&c| all[c as usize].value.is_none()).collect();
+        let masks: Vec<u32> = open.iter().map(|&c| mask[c as usize]).collect();
+        let mut found = Vec::new();
+        crate::subsets::preemptive_sets(&masks, max_size, interrupt, &mut |cells, digits| {
+            found.push((cells.count_ones(), digits.reverse_bits(), cells, digits))
+        })?;
+        // Lexicographic order of ascending digit lists is descending order of reversed masks.
+        found.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        let kind = [UnitKind::Row, UnitKind::Column, UnitKind::Box][u / geo.n];
+        out.extend(found.into_iter().map(|(_, _, cells, digits)| PreemptiveSet {
+            unit: kind,
+            unit_no: (u % geo.n + 1) as u8,
+            digits,
+            cells: (0..open.len()).filter(|i| cells >> i & 1 == 1).map(|i| all[open[i] as usize]).collect(),
+        }));
+    }
+    Ok(out)
 }

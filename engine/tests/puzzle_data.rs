@@ -4,30 +4,11 @@
 //! The data folder is `$SUDOKU_DATA` or `../shared/data` beside the repository. The big files
 //! take minutes in a debug build: the project's test command runs these in release mode.
 
-use std::path::PathBuf;
 
 use sudoku_engine::{count_solutions, solve, Branching, Grid, Solutions};
 
-fn data_dir() -> PathBuf {
-    let dir = std::env::var_os("SUDOKU_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"));
-    assert!(dir.join("README.md").exists(), "puzzle data not found at {} (set SUDOKU_DATA)", dir.display());
-    dir
-}
-
-/// The puzzles of one file: the first field of each line.
-fn puzzles(file: &str) -> Vec<(usize, String)> {
-    let path = data_dir().join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let lines: Vec<(usize, String)> = text
-        .lines()
-        .enumerate()
-        .filter_map(|(i, l)| l.split_whitespace().next().map(|p| (i + 1, p.to_string())))
-        .collect();
-    assert!(!lines.is_empty(), "{file} has no puzzles");
-    lines
-}
+mod common;
+use common::puzzle_lines as puzzles;
 
 /// Independent check: 81 digits, every row, column and box a permutation of 1-9, every given
 /// kept. Works on the text, not on the engine's types.
