@@ -91,10 +91,37 @@ COMMENT ON AGGREGATE grid_agg(integer, integer, integer) IS
 COMMENT ON AGGREGATE grid_agg(integer, integer, integer, integer) IS
 'The grid of (row, col, value) rows of the given size (4, 9, 16 or 25); see sudoku.grid_agg(row, col, value).';
 COMMENT ON FUNCTION propagate(grid, text[]) IS
-'The grid after applying the chosen techniques until nothing changes (the fixpoint the set-based SQL loop reaches): '
-'cells they place are filled, the others stay blank; NULL when they prove the grid has no solution (conflicting givens '
-'included). Techniques: naked_single, hidden_single, locked_candidates (pointing and claiming); default all. The fixpoint '
-'does not depend on the order of the deductions. 22023 for an unknown technique.';
+'The grid after applying the chosen techniques until nothing changes (the fixpoint the set-based SQL loop over candidate '
+'bitmasks reaches, and Crook''s algorithm when it stops without guessing): cells they place are filled, the others stay '
+'blank; NULL when they prove the grid has no solution (conflicting givens included). Techniques: naked_single, '
+'hidden_single, locked_candidates (pointing and claiming), preemptive_set (Crook''s preemptive sets of every size, '
+'i.e. naked subsets, which also cover hidden subsets; implies naked_single); default all four. The fixpoint does not '
+'depend on the order of the deductions. Cancel and statement_timeout are honoured (57014). 22023 for an unknown technique.';
+COMMENT ON TYPE preemptive_set IS
+'A preemptive set (Crook), the "enclosed combo" of the set-based SQL loop: in the unit (''row'', ''column'', ''box'') numbered '
+'unit_no (from 1), the size blank cells (cells: {{row, col}, ...}, from 1, row-major) whose candidates all lie in digits '
+'(ascending), as many cells as digits. Those digits can leave every other cell of the unit.';
+COMMENT ON FUNCTION preemptive_sets(grid, integer) IS
+'One sudoku.preemptive_set row per preemptive set (Crook''s algorithm; the enclosed combos of the set-based SQL loop) of at '
+'most max_size digits (NULL: any size), candidates being the digits no peer holds (as sudoku.candidates): every digit set D '
+'of a unit whose fitting blank cells (candidates within D) number exactly |D| and hold all of D. Size 1 is a naked single; '
+'the set of all blank cells of a unit is always one. Hidden subsets are the complements: if a unit has k blank cells, the '
+'digits outside a set of size m are confined to the other k - m cells. Rows 1..n, then columns, then boxes; within a unit '
+'by size, then digits. Found by a pruned search, not by trying all 2^n - 1 digit sets, so 16x16 and 25x25 grids are cheap; '
+'cancel and statement_timeout are honoured (57014). 22023 when max_size < 0. Not STRICT: a NULL max_size means any size.';
+COMMENT ON TYPE step IS
+'One step of sudoku.fill_steps: step number (from 1), technique (naked_single, hidden_single, locked_candidates, '
+'preemptive_set; the last row solved, stalled or contradiction), the unit (''row'', ''column'', ''box'', unit_no from 1; NULL '
+'for a naked single), the digits and cells ({{row, col}, ...}) the deduction is about, placed ({row, col, digit} or NULL), '
+'eliminated ({{row, col, digit}, ...}, a placement removes its digit from the peers), and the grid after the step.';
+COMMENT ON FUNCTION fill_steps(grid, text[]) IS
+'The propagation of sudoku.propagate one deduction per row (the trace of the recursive CTE of Crook''s algorithm, readable): '
+'each row makes the first deduction found among naked singles (first cell row-major), hidden singles (rows, columns, '
+'boxes; digits ascending), locked candidates (pointing along rows, then columns, then claiming from rows, then columns) and '
+'preemptive sets of 2 or more cells (units as above, by size then digits), against the current candidates. Never guesses: '
+'the last row is solved, stalled (the grid equals sudoku.propagate with the same techniques) or contradiction (propagate '
+'returns NULL). Techniques as sudoku.propagate. Cancel and statement_timeout are honoured (57014); 22023 for an unknown '
+'technique.';
 COMMENT ON TYPE hidden_single IS 'A hidden single: value has one possible cell (row, col, from 1) in the unit (''row'', ''column'', ''box'') numbered unit_no.';
 COMMENT ON TYPE node IS
 'A node of the recursive fill: the grid after depth blanks were filled, the last at (row, col) with digit (NULL at the root).';

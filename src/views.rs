@@ -1,11 +1,14 @@
 //! Set-based views of a puzzle, as the SQL articles think of one: a row per cell and the inverse
-//! aggregate, the candidates of each blank cell, hidden singles, the propagation fixpoint, every
-//! solution as a stream, the recursive fill as rows, and random complete grids.
+//! aggregate, the candidates of each blank cell, hidden singles, Crook's preemptive sets, the
+//! propagation fixpoint and its trace step by step, every solution as a stream, the recursive
+//! fill as rows, and random complete grids.
 
 use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
+use pgrx::IntoDatum;
+use sudoku_engine::trace::FillSteps;
 use sudoku_engine::views;
-use sudoku_engine::{Branching, Solutions};
+use sudoku_engine::{Branching, Solutions, Techniques};
 
 use crate::functions::{interrupts, searched};
 use crate::grid_type::{invalid_parameter, raise, Grid};
@@ -16,6 +19,11 @@ CREATE TYPE cell AS (row integer, col integer, box integer, value integer);
 CREATE TYPE cell_candidates AS (row integer, col integer, box integer, candidates integer[], mask integer);
 CREATE TYPE hidden_single AS (row integer, col integer, value integer, unit text, unit_no integer);
 CREATE TYPE node AS (depth integer, row integer, col integer, digit integer, grid grid, is_solution boolean);
+CREATE TYPE preemptive_set AS (unit text, unit_no integer, size integer, digits integer[], cells integer[]);
+CREATE TYPE step AS (
+    step integer, technique text, unit text, unit_no integer, digits integer[], cells integer[],
+    placed integer[], eliminated integer[], grid grid
+);
 "#,
     name = "view_types",
     requires = ["concrete_type"]
@@ -32,6 +40,45 @@ fn set(tuple: &mut PgHeapTuple<'static, pgrx::AllocatedByRust>, name: &str, valu
 
 fn new_tuple(type_name: &str) -> PgHeapTuple<'static, pgrx::AllocatedByRust> {
     PgHeapTuple::new_composite_type(type_name).unwrap_or_else(|e| internal(format!("type {type_name}: {e}")))
+}
+
+/// A two-dimensional `integer[]` of equal-width rows, such as `{{1,2},{1,5}}`; no rows is `{}`.
+struct IntMatrix(Vec<Vec<i32>>);
+
+impl IntoDatum for IntMatrix {
+    fn into_datum(self) -> Option<pg_sys::Datum> {
+        let Some(width) = self.0.first().map(Vec::len) else {
+            // SAFETY: builds a palloc'd empty int4 array in the current memory context.
+            return Some(pg_sys::Datum::from(unsafe { pg_sys::construct_empty_array(pg_sys::INT4OID) }));
+        };
+        if self.0.iter().any(|r| r.len() != width) {
+            internal("rows of a two-dimensional array differ in width".into());
+        }
+        let mut elements: Vec<pg_sys::Datum> = self.0.iter().flatten().map(|&v| pg_sys::Datum::from(v)).collect();
+        let mut dims = [self.0.len() as i32, width as i32];
+        let mut lower_bounds = [1i32, 1];
+        // SAFETY: `elements` holds dims[0] * dims[1] by-value int4 datums without NULLs, and the
+        // type facts (length 4, by value, int alignment) are those of int4; the array is copied
+        // into the current memory context.
+        let array = unsafe {
+            pg_sys::construct_md_array(
+                elements.as_mut_ptr(),
+                std::ptr::null_mut(),
+                2,
+                dims.as_mut_ptr(),
+                lower_bounds.as_mut_ptr(),
+                pg_sys::INT4OID,
+                4,
+                true,
+                pg_sys::TYPALIGN_INT as std::ffi::c_char,
+            )
+        };
+        Some(pg_sys::Datum::from(array))
+    }
+
+    fn type_oid() -> pg_sys::Oid {
+        pg_sys::INT4ARRAYOID
+    }
 }
 
 /// One row per cell, row-major: 1-based row, column and box, and the digit (NULL when blank).
@@ -138,26 +185,91 @@ CREATE AGGREGATE grid_agg("row" integer, col integer, value integer, size intege
     requires = [grid_agg_final]
 );
 
-/// The technique names `sudoku.propagate` takes.
-const TECHNIQUES: [&str; 3] = ["naked_single", "hidden_single", "locked_candidates"];
+/// The technique names `sudoku.propagate` and `sudoku.fill_steps` take.
+const TECHNIQUES: [&str; 4] = ["naked_single", "hidden_single", "locked_candidates", "preemptive_set"];
+
+/// The techniques named in a `text[]` argument; `22023` for another name.
+fn techniques(names: &[String]) -> Techniques {
+    let mut chosen = Techniques::NONE;
+    for t in names {
+        match t.as_str() {
+            "naked_single" => chosen.naked_singles = true,
+            "hidden_single" => chosen.hidden_singles = true,
+            "locked_candidates" => chosen.locked_candidates = true,
+            "preemptive_set" => chosen.preemptive_sets = true,
+            other => invalid_parameter(format!("unknown technique {other:?}; the techniques are {}", TECHNIQUES.join(", "))),
+        }
+    }
+    chosen
+}
 
 /// The grid after applying the chosen techniques until nothing changes: cells they place are
 /// filled, the rest stay blank; NULL when they prove there is no solution.
 #[pg_extern(immutable, strict, parallel_safe)]
 fn propagate(
     grid: Grid,
-    techniques: default!(Vec<String>, "ARRAY['naked_single', 'hidden_single', 'locked_candidates']"),
+    techniques: default!(
+        Vec<String>,
+        "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"
+    ),
 ) -> Option<Grid> {
-    let mut chosen = sudoku_engine::Techniques::NONE;
-    for t in &techniques {
-        match t.as_str() {
-            "naked_single" => chosen.naked_singles = true,
-            "hidden_single" => chosen.hidden_singles = true,
-            "locked_candidates" => chosen.locked_candidates = true,
-            other => invalid_parameter(format!("unknown technique {other:?}; the techniques are {}", TECHNIQUES.join(", "))),
-        }
-    }
-    sudoku_engine::propagate(&grid.0, chosen).map(Grid)
+    let chosen = self::techniques(&techniques);
+    searched(sudoku_engine::propagate_with(&grid.0, chosen, &mut interrupts())).map(Grid)
+}
+
+/// Crook's preemptive sets of every unit, at most `max_size` digits each (NULL: any size).
+#[pg_extern(immutable, parallel_safe, requires = ["view_types"])]
+fn preemptive_sets(
+    grid: Option<Grid>,
+    max_size: default!(Option<i32>, "NULL"),
+) -> SetOfIterator<'static, pgrx::composite_type!('static, "preemptive_set")> {
+    let Some(grid) = grid else {
+        return SetOfIterator::new(Vec::new());
+    };
+    let max_size = match max_size {
+        None => grid.0.size(),
+        Some(m) if m < 0 => invalid_parameter(format!("max_size must not be negative, not {m}")),
+        Some(m) => m as usize,
+    };
+    let sets = searched(views::preemptive_sets(&grid.0, max_size, &mut interrupts()));
+    SetOfIterator::new(sets.into_iter().map(|p| {
+        let mut t = new_tuple("sudoku.preemptive_set");
+        set(&mut t, "unit", p.unit.name());
+        set(&mut t, "unit_no", p.unit_no as i32);
+        set(&mut t, "size", p.digits.count_ones() as i32);
+        set(&mut t, "digits", views::digits(p.digits).map(i32::from).collect::<Vec<i32>>());
+        set(&mut t, "cells", IntMatrix(p.cells.iter().map(|c| vec![c.row as i32, c.col as i32]).collect()));
+        t
+    }))
+}
+
+/// The propagation of `sudoku.propagate`, one deduction per row, ending with a row that says
+/// how it ended.
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
+fn fill_steps(
+    grid: Grid,
+    techniques: default!(
+        Vec<String>,
+        "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"
+    ),
+) -> SetOfIterator<'static, pgrx::composite_type!('static, "step")> {
+    let mut steps = FillSteps::new(&grid.0, self::techniques(&techniques));
+    let mut number = 0;
+    SetOfIterator::new(std::iter::from_fn(move || {
+        let s = searched(steps.next_with(&mut interrupts()))?;
+        number += 1;
+        let mut t = new_tuple("sudoku.step");
+        set(&mut t, "step", number);
+        set(&mut t, "technique", s.technique.name());
+        set(&mut t, "unit", s.unit.map(|(kind, _)| kind.name()));
+        set(&mut t, "unit_no", s.unit.map(|(_, no)| no as i32));
+        set(&mut t, "digits", s.digits.iter().map(|&d| d as i32).collect::<Vec<i32>>());
+        set(&mut t, "cells", IntMatrix(s.cells.iter().map(|&(r, c)| vec![r as i32, c as i32]).collect()));
+        set(&mut t, "placed", s.placed.map(|(r, c, d)| vec![r as i32, c as i32, d as i32]));
+        set(&mut t, "eliminated", IntMatrix(s.eliminated.iter().map(|&(r, c, d)| vec![r as i32, c as i32, d as i32]).collect()));
+        set(&mut t, "grid", Grid(s.grid));
+        Some(t)
+    }))
 }
 
 /// One row per hidden single: a digit with one possible cell in a row, column or box (by the
