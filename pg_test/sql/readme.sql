@@ -35,6 +35,15 @@ SELECT * FROM sudoku.candidates((SELECT puzzle FROM puzzles WHERE id = 1)) LIMIT
 
 SELECT count(*) AS all_4x4_grids FROM sudoku.solutions(repeat('.', 16)::sudoku.grid, 1000);
 
+SELECT unit, unit_no, size, digits, cells
+FROM sudoku.preemptive_sets((SELECT puzzle FROM puzzles WHERE id = 1), 2)
+LIMIT 4;
+
+SELECT step, technique, unit, unit_no, digits, placed
+FROM sudoku.fill_steps((SELECT puzzle FROM puzzles WHERE id = 1))
+ORDER BY step DESC
+LIMIT 3;
+
 SET search_path = "$user", public, sudoku;
 SELECT sudoku.grid_agg(c.row, c.col, c.value) = p.puzzle AS round_trip
 FROM puzzles p, sudoku.cells(p.puzzle) c
@@ -42,4 +51,3 @@ WHERE p.id = 1
 GROUP BY p.puzzle;
 
 SELECT '...15.....34..x.89'::sudoku.grid;
-
