@@ -40,9 +40,11 @@ fn digits_held(values: &[u8], cells: &[u16]) -> u32 {
 pub fn candidates(grid: &Grid) -> impl Iterator<Item = (Cell, u32)> + '_ {
     let geo = Geometry::for_box_side(grid.box_side());
     let full = (1u32 << geo.n) - 1;
-    let values = grid.cells();
-    cells(grid).enumerate().filter(|(_, c)| c.value.is_none()).map(move |(i, cell)| {
-        (cell, full & !digits_held(values, geo.peers(i)))
+    // The digits each unit holds: a cell's peers are the other cells of its three units.
+    let held: Vec<u32> = geo.units().map(|unit| digits_held(grid.cells(), unit)).collect();
+    cells(grid).filter(|c| c.value.is_none()).map(move |cell| {
+        let (r, c, b) = (cell.row as usize - 1, cell.col as usize - 1, cell.box_ as usize - 1);
+        (cell, full & !(held[r] | held[geo.n + c] | held[2 * geo.n + b]))
     })
 }
 
