@@ -140,3 +140,8 @@ COMMENT ON FUNCTION random_grid(integer, bigint) IS
 COMMENT ON FUNCTION random_grid(integer) IS
 'A random complete grid of size n (default 9), different at each call (VOLATILE); see random_grid(size, seed) for a '
 'reproducible one and for how the grid is drawn. 22023 for a size other than 4, 9, 16, 25.';
+
+-- Pure-SQL versions of the approaches (sql/*_sql.sql).
+COMMENT ON FUNCTION grids_4x4_sql() IS
+'Every complete 4x4 grid (288 rows, ascending) by the brute-force join of the articles, in pure SQL: the 24 valid rows '
+'joined four times, keeping column- and box-valid combinations. Native twin: sudoku.solutions(<empty 4x4>, 1000).';

@@ -12,6 +12,9 @@ mod views;
 
 ::pgrx::pg_module_magic!(name, version);
 
+// Pure-SQL versions of the articles' approaches, next to their native twins.
+extension_sql_file!("../sql/grids_4x4_sql.sql", name = "grids_4x4_sql", requires = ["concrete_type"]);
+
 extension_sql_file!("../sql/comments.sql", finalize);
 
 #[cfg(any(test, feature = "pg_test"))]
