@@ -66,6 +66,21 @@ pub fn preemptive_sets(
     Ok(())
 }
 
+/// [`preemptive_sets`] collected as `(cells, digits)` pairs in the order the views list them:
+/// by size, then by digits as ascending lists compared lexicographically.
+pub fn preemptive_sets_in_order(
+    masks: &[u32],
+    max_size: usize,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Vec<(u32, u32)>, Interrupted> {
+    let mut found = Vec::new();
+    preemptive_sets(masks, max_size, interrupt, &mut |cells, digits| found.push((cells, digits)))?;
+    // Among equal sizes, lexicographic order of ascending digit lists is descending order of
+    // the reversed masks.
+    found.sort_unstable_by_key(|&(_, digits)| (digits.count_ones(), std::cmp::Reverse(digits.reverse_bits())));
+    Ok(found)
+}
+
 /// The cells (as bits) whose candidates lie within `digits`.
 fn fitting(masks: &[u32], digits: u32) -> u32 {
     masks.iter().enumerate().filter(|(_, &m)| m & !digits == 0).fold(0, |s, (i, _)| s | 1 << i)

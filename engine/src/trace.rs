@@ -173,7 +173,7 @@ impl FillSteps {
     }
 
     fn unit_of(&self, u: usize) -> (UnitKind, u8) {
-        ([UnitKind::Row, UnitKind::Column, UnitKind::Box][u / self.geo.n], (u % self.geo.n + 1) as u8)
+        UnitKind::of_unit(u, self.geo.n)
     }
 
     fn naked_single(&mut self) -> Option<Step> {
@@ -254,14 +254,9 @@ impl FillSteps {
         for u in 0..3 * geo.n {
             let open: Vec<usize> = geo.unit(u).iter().map(|&c| c as usize).filter(|&c| self.value[c] == 0).collect();
             let masks: Vec<u32> = open.iter().map(|&c| self.cand[c]).collect();
-            let mut found = Vec::new();
-            crate::subsets::preemptive_sets(&masks, open.len(), interrupt, &mut |cells, digits| {
-                if cells.count_ones() >= 2 {
-                    found.push((cells.count_ones(), digits.reverse_bits(), cells, digits));
-                }
-            })?;
-            found.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
-            for (_, _, cells, digits) in found {
+            let found = crate::subsets::preemptive_sets_in_order(&masks, open.len(), interrupt)?;
+            // Sets of one cell are naked singles, placed by the first rule.
+            for (cells, digits) in found.into_iter().filter(|&(cells, _)| cells.count_ones() >= 2) {
                 let mut eliminated = Vec::new();
                 let others: Vec<usize> = (0..open.len()).filter(|i| cells >> i & 1 == 0).map(|i| open[i]).collect();
                 self.eliminate(others, digits, &mut eliminated);

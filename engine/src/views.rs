@@ -154,6 +154,12 @@ impl UnitKind {
             UnitKind::Box => "box",
         }
     }
+
+    /// The kind and 1-based number of the 0-based unit `u` of a grid of `n` digits (units are
+    /// rows, then columns, then boxes, as [`Geometry::unit`] numbers them).
+    pub fn of_unit(u: usize, n: usize) -> (UnitKind, u8) {
+        ([UnitKind::Row, UnitKind::Column, UnitKind::Box][u / n], (u % n + 1) as u8)
+    }
 }
 
 /// A hidden single: `digit` has one possible cell (by the peers' digits alone) in the
@@ -175,7 +181,7 @@ pub fn hidden_singles(grid: &Grid) -> Vec<HiddenSingle> {
     let all: Vec<Cell> = cells(grid).collect();
     let mut out = Vec::new();
     for (u, unit) in geo.units().enumerate() {
-        let kind = [UnitKind::Row, UnitKind::Column, UnitKind::Box][u / geo.n];
+        let (kind, unit_no) = UnitKind::of_unit(u, geo.n);
         let placed = digits_held(grid.cells(), unit);
         for d in 0..geo.n as u8 {
             if placed >> d & 1 == 1 {
@@ -183,7 +189,7 @@ pub fn hidden_singles(grid: &Grid) -> Vec<HiddenSingle> {
             }
             let mut places = unit.iter().filter(|&&c| mask[c as usize] >> d & 1 == 1);
             if let (Some(&c), None) = (places.next(), places.next()) {
-                out.push(HiddenSingle { unit: kind, unit_no: (u % geo.n + 1) as u8, cell: all[c as usize], digit: d + 1 });
+                out.push(HiddenSingle { unit: kind, unit_no, cell: all[c as usize], digit: d + 1 });
             }
         }
     }
@@ -312,16 +318,11 @@ pub fn preemptive_sets(
     for (u, unit) in geo.units().enumerate() {
         let open: Vec<u16> = unit.iter().copied().filter(|&c| all[c as usize].value.is_none()).collect();
         let masks: Vec<u32> = open.iter().map(|&c| mask[c as usize]).collect();
-        let mut found = Vec::new();
-        crate::subsets::preemptive_sets(&masks, max_size, interrupt, &mut |cells, digits| {
-            found.push((cells.count_ones(), digits.reverse_bits(), cells, digits))
-        })?;
-        // Lexicographic order of ascending digit lists is descending order of reversed masks.
-        found.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
-        let kind = [UnitKind::Row, UnitKind::Column, UnitKind::Box][u / geo.n];
-        out.extend(found.into_iter().map(|(_, _, cells, digits)| PreemptiveSet {
-            unit: kind,
-            unit_no: (u % geo.n + 1) as u8,
+        let found = crate::subsets::preemptive_sets_in_order(&masks, max_size, interrupt)?;
+        let (unit, unit_no) = UnitKind::of_unit(u, geo.n);
+        out.extend(found.into_iter().map(|(cells, digits)| PreemptiveSet {
+            unit,
+            unit_no,
             digits,
             cells: (0..open.len()).filter(|i| cells >> i & 1 == 1).map(|i| all[open[i] as usize]).collect(),
         }));
