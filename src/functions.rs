@@ -69,7 +69,7 @@ fn pretty(grid: Grid) -> String {
 
 /// The grid size: 4, 9, 16 or 25.
 #[pg_extern(immutable, strict, parallel_safe)]
-fn size(grid: Grid) -> i32 {
+pub(crate) fn size(grid: Grid) -> i32 {
     grid.0.size() as i32
 }
 

@@ -1,0 +1,77 @@
+-- sudoku.compare(grid): every pure-SQL version next to its native twin, on one puzzle.
+--
+-- One row per approach: the native and the SQL result (grids; for the row-returning
+-- approaches NULL, their rows being compared as sets), whether they agree, and how long each
+-- took in milliseconds (wall clock, clock_timestamp()). The approaches:
+--   solve            sudoku.solve                                    / sudoku.solve_sql
+--   propagate_combo  sudoku.propagate(g, ARRAY['preemptive_set'])    / sudoku.propagate_combo_sql
+--   crook            sudoku.propagate(g, ARRAY['naked_single', 'hidden_single', 'preemptive_set'])
+--                                                                    / sudoku.solve_crook_sql
+--   candidates       sudoku.candidates                               / sudoku.candidates_sql
+--   preemptive_sets  sudoku.preemptive_sets                          / sudoku.preemptive_sets_sql
+-- statement_timeout still applies to the whole call. When it fires inside one of the
+-- functions, that row reports what finished (NULL for the rest, agree NULL) and the
+-- approaches after it are listed without being run; a cancel by the user still cancels.
+CREATE FUNCTION compare(puzzle grid)
+RETURNS TABLE (approach text, native grid, sql grid, agree boolean, native_ms double precision, sql_ms double precision)
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    pair record;
+    native_result text;
+    sql_result text;
+    started timestamptz;
+    timed_out boolean := false;
+    -- pg_settings gives statement_timeout in milliseconds, 0 when off.
+    timeout_ms double precision := (SELECT setting::double precision FROM pg_catalog.pg_settings
+                                    WHERE name = 'statement_timeout');
+BEGIN
+    FOR pair IN
+        SELECT * FROM (VALUES
+            (1, 'solve', true,
+             'SELECT @extschema@.solve($1)::text', 'SELECT @extschema@.solve_sql($1)::text'),
+            (2, 'propagate_combo', true,
+             $q$SELECT @extschema@.propagate($1, ARRAY['preemptive_set'])::text$q$,
+             'SELECT @extschema@.propagate_combo_sql($1)::text'),
+            (3, 'crook', true,
+             $q$SELECT @extschema@.propagate($1, ARRAY['naked_single', 'hidden_single', 'preemptive_set'])::text$q$,
+             'SELECT @extschema@.solve_crook_sql($1)::text'),
+            (4, 'candidates', false,
+             'SELECT array_agg(c ORDER BY c)::text FROM @extschema@.candidates($1) AS c',
+             'SELECT array_agg(c ORDER BY c)::text FROM @extschema@.candidates_sql($1) AS c'),
+            (5, 'preemptive_sets', false,
+             'SELECT array_agg(s ORDER BY s)::text FROM @extschema@.preemptive_sets($1) AS s',
+             'SELECT array_agg(s ORDER BY s)::text FROM @extschema@.preemptive_sets_sql($1) AS s')
+        ) AS p(no, approach, returns_grid, native_query, sql_query)
+        ORDER BY no
+    LOOP
+        approach := pair.approach;
+        native := NULL; sql := NULL; agree := NULL; native_ms := NULL; sql_ms := NULL;
+        native_result := NULL; sql_result := NULL;
+        IF NOT timed_out THEN
+            BEGIN
+                started := clock_timestamp();
+                EXECUTE pair.native_query INTO native_result USING puzzle;
+                native_ms := extract(epoch FROM clock_timestamp() - started) * 1000;
+                started := clock_timestamp();
+                EXECUTE pair.sql_query INTO sql_result USING puzzle;
+                sql_ms := extract(epoch FROM clock_timestamp() - started) * 1000;
+                agree := native_result IS NOT DISTINCT FROM sql_result;
+            EXCEPTION WHEN query_canceled THEN
+                -- Only a statement timeout is reported; a cancel by the user goes on up.
+                IF timeout_ms = 0
+                   OR extract(epoch FROM clock_timestamp() - statement_timestamp()) * 1000 < timeout_ms THEN
+                    RAISE;
+                END IF;
+                timed_out := true;
+            END;
+        END IF;
+        IF pair.returns_grid THEN
+            native := native_result::@extschema@.grid;
+            sql := sql_result::@extschema@.grid;
+        END IF;
+        RETURN NEXT;
+    END LOOP;
+END
+$$;
