@@ -21,6 +21,7 @@
 CREATE FUNCTION candidates_sql(puzzle grid) RETURNS SETOF cell_candidates
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
+SET jit = off
 AS $$
     WITH shape AS (
         SELECT n, sqrt(n)::integer AS s, v
@@ -52,6 +53,7 @@ CREATE FUNCTION preemptive_sets_sql(candidates cell_candidates[], max_size integ
 RETURNS SETOF preemptive_set
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
+SET jit = off
 AS $$
 BEGIN
     IF max_size < 0 THEN
@@ -103,6 +105,7 @@ CREATE FUNCTION preemptive_sets_sql(puzzle grid, max_size integer DEFAULT NULL)
 RETURNS SETOF preemptive_set
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
+SET jit = off
 AS $$
     SELECT s.*
     FROM @extschema@.preemptive_sets_sql(ARRAY(SELECT c FROM @extschema@.candidates_sql(puzzle) AS c), max_size) AS s
@@ -118,6 +121,7 @@ $$;
 CREATE FUNCTION solve_crook_sql(puzzle grid) RETURNS grid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
+SET jit = off
 AS $$
     WITH RECURSIVE
     shape AS (

@@ -18,6 +18,7 @@
 CREATE FUNCTION propagate_combo_sql(puzzle grid) RETURNS grid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
+SET jit = off
 AS $$
     WITH RECURSIVE
     shape AS (

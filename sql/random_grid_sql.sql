@@ -18,6 +18,7 @@
 CREATE FUNCTION random_grid_sql(seed double precision DEFAULT NULL, size integer DEFAULT 9) RETURNS grid
 LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
 SET search_path = pg_catalog, pg_temp
+SET jit = off
 AS $$
 DECLARE
     n constant integer := size;

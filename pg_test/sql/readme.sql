@@ -50,4 +50,11 @@ FROM puzzles p, sudoku.cells(p.puzzle) c
 WHERE p.id = 1
 GROUP BY p.puzzle;
 
+SELECT approach, agree, native IS NOT DISTINCT FROM sql AS same_grid
+FROM sudoku.compare('...15.....34....89........3.2..6.8...47..9.....9.2...11....2..5...9............74');
+
+SELECT sudoku.solve_sql(g) = sudoku.solve(g) AS same_solution,
+       sudoku.propagate_combo_sql(g) = sudoku.propagate(g, ARRAY['preemptive_set']) AS same_fixpoint
+FROM (VALUES ('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'::sudoku.grid)) AS t(g);
+
 SELECT '...15.....34..x.89'::sudoku.grid;
