@@ -187,3 +187,29 @@ COMMENT ON FUNCTION compare(grid) IS
 'candidates, preemptive_sets): both grids (NULL for the row-returning approaches, compared as sets of rows), whether '
 'they agree, and the wall-clock time of each in ms. Under statement_timeout, the approach it interrupts is reported with '
 'NULL results and agree NULL and the later ones are not run; a cancel by the user still cancels. VOLATILE (timings).';
+
+-- Generation and rating (src/generate.rs, engine/src/generate.rs and engine/src/rate.rs).
+COMMENT ON FUNCTION generate(integer, bigint, text, integer, text) IS
+'A puzzle with exactly one solution: a random complete grid of size 4, 9, 16 or 25 whose givens are removed in random '
+'order together with their partners under symmetry (none, central = 180° rotation, diagonal, mirror = left-right, '
+'dihedral = all 8 symmetries of the square), each removal kept only while the solution stays unique (a count of '
+'solutions stopped at 2). Stops at a minimal puzzle for the symmetry, or once at most givens remain (fewer only by part '
+'of one symmetric orbit; up to 64 grids are tried), or retries until the puzzle''s sudoku.rate level is difficulty '
+'(easy, medium, hard, expert, extreme; up to 200 puzzles). The same seed gives the same puzzle across runs and releases '
+'(ChaCha8); without one it is random (VOLATILE). 9x9: about 0.3 ms; 16x16: about 0.1 s. 22023 for an unknown size, '
+'symmetry or difficulty, a negative or unreachable number of givens (below 17 for 9x9, 4 for 4x4), or a difficulty not '
+'met; 22004 for a NULL size or symmetry.';
+COMMENT ON FUNCTION generate_many(integer, integer, bigint, text, integer, text) IS
+'n puzzles as sudoku.generate makes them, streamed one per row (cancellable between and within puzzles): the i-th from a '
+'seed derived from seed and i (SplitMix64), so the same seed gives the same rows. 22023 for a negative n and as '
+'sudoku.generate.';
+COMMENT ON TYPE rating IS
+'The difficulty of a puzzle: level (easy, medium, hard, expert, extreme), score (Sudoku Explainer scale, 1.2 to about 9), '
+'the techniques used (simplest first), the number of deductions (steps, guesses included) and of guesses.';
+COMMENT ON FUNCTION rate(grid) IS
+'The difficulty of a puzzle with one solution, solving it as a person would: always the simplest technique that makes '
+'progress (hidden and naked singles, pointing, claiming, naked and hidden pairs, triples and quads, X-Wing, Swordfish, '
+'Jellyfish, XY-Wing, XYZ-Wing, simple chains on one digit), a guess (backtracking) only when none does. Score: the '
+'Sudoku Explainer weight of the hardest technique (1.2 hidden single in a box ... 6.6 chains, 8.0 guess) plus a little '
+'for how often it was needed; levels: easy < 2.0 <= medium < 2.6 <= hard < 3.8 <= expert < 6.0 <= extreme. 22023 when '
+'the grid has conflicting givens, no solution or several solutions (the message says which).';

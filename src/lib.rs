@@ -7,6 +7,7 @@
 use pgrx::prelude::*;
 
 mod functions;
+mod generate;
 mod grid_type;
 mod views;
 

@@ -34,11 +34,11 @@ fn internal(message: String) -> ! {
     ereport!(ERROR, PgSqlErrorCode::ERRCODE_INTERNAL_ERROR, message);
 }
 
-fn set(tuple: &mut PgHeapTuple<'static, pgrx::AllocatedByRust>, name: &str, value: impl IntoDatum) {
+pub(crate) fn set(tuple: &mut PgHeapTuple<'static, pgrx::AllocatedByRust>, name: &str, value: impl IntoDatum) {
     tuple.set_by_name(name, value).unwrap_or_else(|e| internal(format!("attribute {name}: {e}")));
 }
 
-fn new_tuple(type_name: &str) -> PgHeapTuple<'static, pgrx::AllocatedByRust> {
+pub(crate) fn new_tuple(type_name: &str) -> PgHeapTuple<'static, pgrx::AllocatedByRust> {
     PgHeapTuple::new_composite_type(type_name).unwrap_or_else(|e| internal(format!("type {type_name}: {e}")))
 }
 

@@ -6,9 +6,11 @@
 //! marks a blank cell.
 
 mod fast9;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod random;
+pub mod rate;
 pub mod solver;
 pub mod subsets;
 pub mod trace;

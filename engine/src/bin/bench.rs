@@ -1,6 +1,7 @@
 //! sudoku-bench: the engine's speed on puzzle files, in the format of `peer-bench`.
 //!
-//! Usage: `cargo run --release -p sudoku-engine --bin sudoku-bench -- [--views] FILE...`
+//! Usage: `cargo run --release -p sudoku-engine --bin sudoku-bench -- [--views] FILE...` or
+//! `... -- --generate N`.
 //!
 //! For each file (one puzzle per line; anything after the first whitespace-separated field is
 //! ignored) it prints
@@ -13,9 +14,20 @@
 //! the mean µs per puzzle of the engine calls behind `sudoku.candidates` (collected into a
 //! vector), `sudoku.preemptive_sets` (any size), `sudoku.propagate` and `sudoku.fill_steps`
 //! (every step collected), all with their default techniques.
+//!
+//! With `--generate N` it prints `generate n=<N> us=<mean µs per puzzle> givens=<mean givens>`:
+//! N minimal 9x9 puzzles with central (180°) symmetry from seeds 0..N, one pass (the format of
+//! `peer-bench --generate`).
+//!
+//! With `--rate FILE...` it prints `<file> n=<puzzles> rate_us=<mean µs per rating, one pass>
+//! spearman=<rank correlation of the score with the line's second field, when every line has
+//! one> levels=<puzzles per level>`. With `SUDOKU_BENCH_DUMP` set it also writes, per puzzle,
+//! the published rating and the uses of each technique (in `Technique::ALL` order) to stderr.
 use std::hint::black_box;
 use std::time::Instant;
 
+use sudoku_engine::generate::{generate_seeded, Symmetry};
+use sudoku_engine::rate::rate_with;
 use sudoku_engine::trace::FillSteps;
 use sudoku_engine::views::{candidates, preemptive_sets};
 use sudoku_engine::{count_solutions, propagate, solve, Grid, Techniques};
@@ -36,6 +48,31 @@ fn best_of_3(n: usize, mut pass: impl FnMut() -> usize) -> f64 {
 
 fn main() {
     let mut paths: Vec<String> = std::env::args().skip(1).collect();
+    if paths.first().is_some_and(|a| a == "--rate") {
+        for path in &paths[1..] {
+            rate_file(path);
+        }
+        return;
+    }
+    if paths.first().is_some_and(|a| a == "--generate") {
+        let n: u64 = paths.get(1).and_then(|n| n.parse().ok()).unwrap_or_else(|| {
+            eprintln!("usage: sudoku-bench --generate N");
+            std::process::exit(2)
+        });
+        let start = Instant::now();
+        let givens: usize = (0..n)
+            .map(|seed| {
+                generate_seeded(9, seed, Symmetry::Central, None, &mut || false)
+                    .expect("never interrupted")
+                    .expect("9x9 without a target always succeeds")
+                    .puzzle
+                    .givens()
+            })
+            .sum();
+        let us = start.elapsed().as_secs_f64() * 1e6 / n.max(1) as f64;
+        println!("generate n={n} us={us:.1} givens={:.2}", givens as f64 / n.max(1) as f64);
+        return;
+    }
     let views = paths.first().is_some_and(|a| a == "--views");
     if views {
         paths.remove(0);
@@ -78,4 +115,79 @@ fn main() {
         let count_us = best_of_3(n, || puzzles.iter().map(|p| count_solutions(p, 2) as usize).sum());
         println!("{path} n={} solve_us={solve_us:.3} count2_us={count_us:.3}", puzzles.len());
     }
+}
+
+/// `--rate`: one pass of `rate_with` over a file, and the Spearman correlation of the scores
+/// with the published ratings in the second field.
+fn rate_file(path: &str) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("{path}: {e}");
+        std::process::exit(1)
+    });
+    let rows: Vec<(Grid, Option<f64>)> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut fields = l.split_whitespace();
+            let grid = Grid::parse(fields.next().unwrap_or_default()).expect("a puzzle per line");
+            (grid, fields.next().and_then(|r| r.parse().ok()))
+        })
+        .collect();
+    let start = Instant::now();
+    let ratings: Vec<_> = rows
+        .iter()
+        .map(|(g, _)| rate_with(g, &mut || false).expect("never interrupted").expect("a puzzle with one solution"))
+        .collect();
+    let us = start.elapsed().as_secs_f64() * 1e6 / rows.len().max(1) as f64;
+    if std::env::var_os("SUDOKU_BENCH_DUMP").is_some() {
+        for ((g, p), _) in rows.iter().zip(&ratings) {
+            let steps = sudoku_engine::rate::solve_steps(g, &mut || false).unwrap().unwrap();
+            let counts: Vec<String> = sudoku_engine::rate::Technique::ALL
+                .iter()
+                .map(|t| steps.iter().filter(|d| d.technique == *t).count().to_string())
+                .collect();
+            let chain_len: usize = steps.iter().filter(|d| d.technique == sudoku_engine::rate::Technique::SimpleChain).map(|d| d.cells.len()).max().unwrap_or(0);
+            eprintln!("{} {} {}", p.unwrap_or(0.0), counts.join(" "), chain_len);
+        }
+    }
+    let mut levels = std::collections::BTreeMap::new();
+    for r in &ratings {
+        *levels.entry(r.level).or_insert(0) += 1;
+    }
+    let spearman = if rows.iter().all(|(_, p)| p.is_some()) {
+        let ours: Vec<f64> = ratings.iter().map(|r| r.score).collect();
+        let theirs: Vec<f64> = rows.iter().map(|(_, p)| p.unwrap()).collect();
+        format!("{:.3}", pearson(&ranks(&ours), &ranks(&theirs)))
+    } else {
+        "none".into()
+    };
+    println!("{path} n={} rate_us={us:.1} spearman={spearman} levels={levels:?}", rows.len());
+}
+
+/// Ranks from 1, ties sharing their mean rank.
+fn ranks(values: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut rank = vec![0.0; values.len()];
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i;
+        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
+            j += 1;
+        }
+        for &k in &order[i..=j] {
+            rank[k] = (i + j) as f64 / 2.0 + 1.0;
+        }
+        i = j + 1;
+    }
+    rank
+}
+
+fn pearson(x: &[f64], y: &[f64]) -> f64 {
+    let n = x.len() as f64;
+    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let cov: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
+    let vx: f64 = x.iter().map(|a| (a - mx).powi(2)).sum();
+    let vy: f64 = y.iter().map(|b| (b - my).powi(2)).sum();
+    cov / (vx * vy).sqrt()
 }

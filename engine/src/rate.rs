@@ -1,0 +1,884 @@
+//! Difficulty rating by solving as a person would: always the simplest technique that makes
+//! progress, backtracking (a guess) only when none does.
+//!
+//! The techniques and their weights follow the Sudoku Explainer scale (SE 1.2.1), the usual
+//! reference for published ratings:
+//!
+//! | technique | weight |
+//! | --- | ---: |
+//! | hidden single in a box / in a row or column | 1.2 / 1.5 |
+//! | naked single | 2.3 |
+//! | locked candidates: pointing / claiming | 2.6 / 2.8 |
+//! | naked pair, X-Wing, hidden pair | 3.0, 3.2, 3.4 |
+//! | naked triple, Swordfish, hidden triple | 3.6, 3.8, 4.0 |
+//! | XY-Wing, XYZ-Wing | 4.2, 4.4 |
+//! | naked quad, Jellyfish, hidden quad | 5.0, 5.2, 5.4 |
+//! | simple chain (an X-chain on one digit, which covers simple colouring) | 6.6 |
+//! | guess (backtracking) | 8.0 |
+//!
+//! The score is the weight of the hardest technique needed, plus a little for how often it
+//! was needed (`0.1 * log2(uses)`, less than the gap to the next technique up to 3 uses and
+//! never more than 0.5), plus, for puzzles needing guesses, `0.5 * log2(guesses)`. Levels:
+//! easy (hidden singles only, score < 2.0), medium (< 2.6: naked singles), hard (< 3.8:
+//! locked candidates, pairs, X-Wing, naked triples), expert (< 6.0: the rest of the subsets,
+//! fish and wings), extreme (chains or guesses).
+//!
+//! A guess takes the solution's digit in a blank with the fewest candidates: it counts the
+//! backtracking a solver would need without charging for its wrong branches.
+
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::solver::{count_solutions_with, solve_with, Interrupted};
+use crate::views::UnitKind;
+
+/// The techniques `rate` and `hint` apply, simplest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    HiddenSingleBox,
+    HiddenSingleLine,
+    NakedSingle,
+    Pointing,
+    Claiming,
+    NakedPair,
+    XWing,
+    HiddenPair,
+    NakedTriple,
+    Swordfish,
+    HiddenTriple,
+    XYWing,
+    XYZWing,
+    NakedQuad,
+    Jellyfish,
+    HiddenQuad,
+    SimpleChain,
+    Guess,
+}
+
+impl Technique {
+    /// Every technique, simplest first.
+    pub const ALL: [Technique; 18] = [
+        Technique::HiddenSingleBox,
+        Technique::HiddenSingleLine,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XYWing,
+        Technique::XYZWing,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::SimpleChain,
+        Technique::Guess,
+    ];
+
+    /// The name SQL uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::HiddenSingleBox | Technique::HiddenSingleLine => "hidden_single",
+            Technique::NakedSingle => "naked_single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked_pair",
+            Technique::XWing => "x_wing",
+            Technique::HiddenPair => "hidden_pair",
+            Technique::NakedTriple => "naked_triple",
+            Technique::Swordfish => "swordfish",
+            Technique::HiddenTriple => "hidden_triple",
+            Technique::XYWing => "xy_wing",
+            Technique::XYZWing => "xyz_wing",
+            Technique::NakedQuad => "naked_quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden_quad",
+            Technique::SimpleChain => "simple_chain",
+            Technique::Guess => "guess",
+        }
+    }
+
+    /// The Sudoku Explainer weight (see the module documentation).
+    pub fn weight(self) -> f64 {
+        match self {
+            Technique::HiddenSingleBox => 1.2,
+            Technique::HiddenSingleLine => 1.5,
+            Technique::NakedSingle => 2.3,
+            Technique::Pointing => 2.6,
+            Technique::Claiming => 2.8,
+            Technique::NakedPair => 3.0,
+            Technique::XWing => 3.2,
+            Technique::HiddenPair => 3.4,
+            Technique::NakedTriple => 3.6,
+            Technique::Swordfish => 3.8,
+            Technique::HiddenTriple => 4.0,
+            Technique::XYWing => 4.2,
+            Technique::XYZWing => 4.4,
+            Technique::NakedQuad => 5.0,
+            Technique::Jellyfish => 5.2,
+            Technique::HiddenQuad => 5.4,
+            Technique::SimpleChain => 6.6,
+            Technique::Guess => 8.0,
+        }
+    }
+}
+
+/// One deduction: what it found and what it does to the candidates. Cells are 0-based
+/// row-major indices; digits are 1-based.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deduction {
+    pub technique: Technique,
+    /// The 0-based unit (rows, then columns, then boxes) the deduction is about, if one.
+    pub unit: Option<usize>,
+    /// The digits the pattern is about.
+    pub digits: Vec<u8>,
+    /// The cells of the pattern.
+    pub cells: Vec<usize>,
+    /// The digit placed, as (cell, digit).
+    pub placed: Option<(usize, u8)>,
+    /// The candidates removed, as (cell, digit).
+    pub eliminated: Vec<(usize, u8)>,
+    /// One sentence a player can follow.
+    pub explanation: String,
+}
+
+/// The rating of a puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// easy, medium, hard, expert or extreme.
+    pub level: &'static str,
+    pub score: f64,
+    /// The distinct techniques used, simplest first.
+    pub techniques: Vec<Technique>,
+    /// Deductions made (placements and eliminations), guesses included.
+    pub steps: u32,
+    pub guesses: u32,
+}
+
+/// Why a grid cannot be rated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RateError {
+    ConflictingGivens,
+    NoSolution,
+    SeveralSolutions,
+}
+
+impl std::fmt::Display for RateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RateError::ConflictingGivens => "the grid has conflicting givens (a digit twice in a row, column or box)",
+            RateError::NoSolution => "the grid has no solution",
+            RateError::SeveralSolutions => "the grid has several solutions",
+        })
+    }
+}
+
+/// The levels, easiest first.
+pub const LEVELS: [&str; 5] = ["easy", "medium", "hard", "expert", "extreme"];
+
+/// The level of a score (see the module documentation).
+pub fn level(score: f64) -> &'static str {
+    match score {
+        s if s < 2.0 => "easy",
+        s if s < 2.6 => "medium",
+        s if s < 3.8 => "hard",
+        s if s < 6.0 => "expert",
+        _ => "extreme",
+    }
+}
+
+/// The pencil marks of a grid being solved.
+struct Board {
+    geo: &'static Geometry,
+    value: Vec<u8>,
+    cand: Vec<u32>,
+}
+
+fn cell_name(geo: &Geometry, c: usize) -> String {
+    format!("r{}c{}", c / geo.n + 1, c % geo.n + 1)
+}
+
+fn unit_name(geo: &Geometry, u: usize) -> String {
+    let (kind, no) = UnitKind::of_unit(u, geo.n);
+    let kind = match kind {
+        UnitKind::Row => "Row",
+        UnitKind::Column => "Column",
+        UnitKind::Box => "Box",
+    };
+    format!("{kind} {no}")
+}
+
+fn digit_list(mask: u32) -> Vec<u8> {
+    (0..32u8).filter(|d| mask >> d & 1 == 1).map(|d| d + 1).collect()
+}
+
+fn join_digits(mask: u32) -> String {
+    let d: Vec<String> = digit_list(mask).iter().map(|d| d.to_string()).collect();
+    and_list(&d)
+}
+
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The first deduction `f` finds among the k-element subsets of `0..len` (as ascending index
+/// lists, in lexicographic order).
+fn first_subset(len: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> Option<Deduction>) -> Option<Deduction> {
+    fn rec(
+        start: usize,
+        len: usize,
+        k: usize,
+        chosen: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]) -> Option<Deduction>,
+    ) -> Option<Deduction> {
+        if chosen.len() == k {
+            return f(chosen);
+        }
+        for i in start..len {
+            if len - i < k - chosen.len() {
+                break;
+            }
+            chosen.push(i);
+            if let Some(d) = rec(i + 1, len, k, chosen, f) {
+                return Some(d);
+            }
+            chosen.pop();
+        }
+        None
+    }
+    rec(0, len, k, &mut Vec::with_capacity(k), f)
+}
+
+impl Board {
+    /// The board of a grid with consistent givens; `None` when two givens conflict.
+    fn new(grid: &Grid) -> Option<Board> {
+        let geo = Geometry::for_box_side(grid.box_side());
+        let full = (1u32 << geo.n) - 1;
+        let mut b = Board { geo, value: vec![0; geo.cells], cand: vec![full; geo.cells] };
+        for (c, &v) in grid.cells().iter().enumerate() {
+            if v != 0 {
+                if b.cand[c] & 1 << (v - 1) == 0 {
+                    return None;
+                }
+                b.place(c, v);
+            }
+        }
+        Some(b)
+    }
+
+    fn place(&mut self, c: usize, d: u8) {
+        let bit = 1u32 << (d - 1);
+        self.value[c] = d;
+        self.cand[c] = bit;
+        for &p in self.geo.peers(c) {
+            self.cand[p as usize] &= !bit;
+        }
+    }
+
+    fn sees(&self, a: usize, b: usize) -> bool {
+        let n = self.geo.n;
+        a != b && (a / n == b / n || a % n == b % n || self.geo.box_of(a) == self.geo.box_of(b))
+    }
+
+    fn open(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
+        self.geo.unit(u).iter().map(|&c| c as usize).filter(|&c| self.value[c] == 0)
+    }
+
+    /// The open cells of unit `u` holding candidate `bit`.
+    fn places(&self, u: usize, bit: u32) -> Vec<usize> {
+        self.open(u).filter(|&c| self.cand[c] & bit != 0).collect()
+    }
+
+    fn apply(&mut self, d: &Deduction) {
+        if let Some((c, digit)) = d.placed {
+            self.place(c, digit);
+        }
+        for &(c, digit) in &d.eliminated {
+            self.cand[c] &= !(1 << (digit - 1));
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.value.iter().all(|&v| v != 0)
+    }
+
+    fn eliminations(&self, cells: impl Iterator<Item = usize>, mask: u32) -> Vec<(usize, u8)> {
+        let mut out = Vec::new();
+        for c in cells {
+            if self.value[c] == 0 {
+                for d in digit_list(self.cand[c] & mask) {
+                    out.push((c, d));
+                }
+            }
+        }
+        out
+    }
+
+    fn hidden_single(&self, boxes: bool) -> Option<Deduction> {
+        let n = self.geo.n;
+        let units = if boxes { 2 * n..3 * n } else { 0..2 * n };
+        for u in units {
+            let placed: u32 = self.geo.unit(u).iter().filter(|&&c| self.value[c as usize] != 0).fold(0, |m, &c| {
+                m | 1 << (self.value[c as usize] - 1)
+            });
+            for d in 1..=n as u8 {
+                let bit = 1u32 << (d - 1);
+                if placed & bit != 0 {
+                    continue;
+                }
+                let places = self.places(u, bit);
+                if let [c] = places[..] {
+                    let (kind, _) = UnitKind::of_unit(u, n);
+                    let where_ = match kind {
+                        UnitKind::Row => format!("column {}", c % n + 1),
+                        UnitKind::Column => format!("row {}", c / n + 1),
+                        UnitKind::Box => format!("row {}, column {}", c / n + 1, c % n + 1),
+                    };
+                    return Some(Deduction {
+                        technique: if boxes { Technique::HiddenSingleBox } else { Technique::HiddenSingleLine },
+                        unit: Some(u),
+                        digits: vec![d],
+                        cells: vec![c],
+                        placed: Some((c, d)),
+                        eliminated: Vec::new(),
+                        explanation: format!("{}: {d} can only go in {where_}.", unit_name(self.geo, u)),
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    fn naked_single(&self) -> Option<Deduction> {
+        (0..self.geo.cells).find(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 1).map(|c| {
+            let d = self.cand[c].trailing_zeros() as u8 + 1;
+            Deduction {
+                technique: Technique::NakedSingle,
+                unit: None,
+                digits: vec![d],
+                cells: vec![c],
+                placed: Some((c, d)),
+                eliminated: Vec::new(),
+                explanation: format!(
+                    "Row {}, column {} can only be {d}: its row, column and box hold every other digit.",
+                    c / self.geo.n + 1,
+                    c % self.geo.n + 1
+                ),
+            }
+        })
+    }
+
+    /// Pointing (`claiming` false): a digit confined to one line within a box leaves the rest
+    /// of the line. Claiming: a digit confined to one box within a line leaves the rest of the box.
+    fn locked_candidates(&self, claiming: bool) -> Option<Deduction> {
+        let geo = self.geo;
+        let n = geo.n;
+        let bases = if claiming { 0..2 * n } else { 2 * n..3 * n };
+        for u in bases {
+            for d in 1..=n as u8 {
+                let bit = 1u32 << (d - 1);
+                let places = self.places(u, bit);
+                if places.len() < 2 {
+                    continue;
+                }
+                let targets: Vec<usize> = if claiming {
+                    let b = geo.box_of(places[0]);
+                    if places.iter().all(|&c| geo.box_of(c) == b) { vec![2 * n + b] } else { vec![] }
+                } else {
+                    let mut t = Vec::new();
+                    if places.iter().all(|&c| c / n == places[0] / n) {
+                        t.push(places[0] / n);
+                    }
+                    if places.iter().all(|&c| c % n == places[0] % n) {
+                        t.push(n + places[0] % n);
+                    }
+                    t
+                };
+                for t in targets {
+                    let others = geo.unit(t).iter().map(|&c| c as usize).filter(|c| !places.contains(c));
+                    let eliminated = self.eliminations(others, bit);
+                    if !eliminated.is_empty() {
+                        return Some(Deduction {
+                            technique: if claiming { Technique::Claiming } else { Technique::Pointing },
+                            unit: Some(u),
+                            digits: vec![d],
+                            cells: places.clone(),
+                            placed: None,
+                            eliminated,
+                            explanation: format!(
+                                "{}: {d} can only go in {}, so it leaves the rest of {}.",
+                                unit_name(geo, u),
+                                unit_name(geo, t).to_lowercase(),
+                                unit_name(geo, t).to_lowercase()
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Naked subsets of `k` cells (Crook's preemptive sets of size k).
+    fn naked_subset(&self, k: usize) -> Option<Deduction> {
+        let geo = self.geo;
+        for u in 0..3 * geo.n {
+            let open: Vec<usize> = self.open(u).filter(|&c| self.cand[c].count_ones() as usize <= k).collect();
+            let all_open: Vec<usize> = self.open(u).collect();
+            if all_open.len() <= k {
+                continue;
+            }
+            let found = first_subset(open.len(), k, &mut |idx| {
+                let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
+                let union = cells.iter().fold(0, |m, &c| m | self.cand[c]);
+                if union.count_ones() as usize != k {
+                    return None;
+                }
+                let eliminated = self.eliminations(all_open.iter().copied().filter(|c| !cells.contains(c)), union);
+                if eliminated.is_empty() {
+                    return None;
+                }
+                let names: Vec<String> = cells.iter().map(|&c| cell_name(geo, c)).collect();
+                Some(Deduction {
+                    technique: [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad][k - 2],
+                    unit: Some(u),
+                    digits: digit_list(union),
+                    cells: cells.clone(),
+                    placed: None,
+                    eliminated,
+                    explanation: format!(
+                        "{}: {} hold only {}, so these digits leave the rest of the {}.",
+                        unit_name(geo, u),
+                        and_list(&names),
+                        join_digits(union),
+                        unit_name(geo, u).split(' ').next().unwrap_or("unit").to_lowercase()
+                    ),
+                })
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// Hidden subsets of `k` digits confined to `k` cells of a unit.
+    fn hidden_subset(&self, k: usize) -> Option<Deduction> {
+        let geo = self.geo;
+        for u in 0..3 * geo.n {
+            let all_open: Vec<usize> = self.open(u).collect();
+            if all_open.len() <= k {
+                continue;
+            }
+            let digits: Vec<u8> = (1..=geo.n as u8)
+                .filter(|&d| {
+                    let p = self.places(u, 1 << (d - 1)).len();
+                    p >= 1 && p <= k
+                })
+                .collect();
+            let found = first_subset(digits.len(), k, &mut |idx| {
+                let mask = idx.iter().fold(0u32, |m, &i| m | 1 << (digits[i] - 1));
+                let cells: Vec<usize> = all_open.iter().copied().filter(|&c| self.cand[c] & mask != 0).collect();
+                if cells.len() != k {
+                    return None;
+                }
+                let eliminated = self.eliminations(cells.iter().copied(), !mask);
+                if eliminated.is_empty() {
+                    return None;
+                }
+                let names: Vec<String> = cells.iter().map(|&c| cell_name(geo, c)).collect();
+                Some(Deduction {
+                    technique: [Technique::HiddenPair, Technique::HiddenTriple, Technique::HiddenQuad][k - 2],
+                    unit: Some(u),
+                    digits: digit_list(mask),
+                    cells: cells.clone(),
+                    placed: None,
+                    eliminated,
+                    explanation: format!(
+                        "{}: {} can only go in {}, so those cells hold nothing else.",
+                        unit_name(geo, u),
+                        join_digits(mask),
+                        and_list(&names)
+                    ),
+                })
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// X-Wing (k = 2), Swordfish (3), Jellyfish (4): a digit whose places in k rows lie in k
+    /// columns leaves those columns elsewhere (and the same with rows and columns swapped).
+    fn fish(&self, k: usize) -> Option<Deduction> {
+        let geo = self.geo;
+        let n = geo.n;
+        for d in 1..=n as u8 {
+            let bit = 1u32 << (d - 1);
+            for by_rows in [true, false] {
+                let base_unit = |i: usize| if by_rows { i } else { n + i };
+                let cover_of = |c: usize| if by_rows { c % n } else { c / n };
+                let bases: Vec<(usize, u32)> = (0..n)
+                    .filter_map(|i| {
+                        let p = self.places(base_unit(i), bit);
+                        (p.len() >= 2 && p.len() <= k).then(|| (i, p.iter().fold(0u32, |m, &c| m | 1 << cover_of(c))))
+                    })
+                    .collect();
+                let found = first_subset(bases.len(), k, &mut |idx| {
+                    let covers = idx.iter().fold(0u32, |m, &i| m | bases[i].1);
+                    if covers.count_ones() as usize != k {
+                        return None;
+                    }
+                    let base_set: Vec<usize> = idx.iter().map(|&i| bases[i].0).collect();
+                    let cover_units: Vec<usize> =
+                        (0..n).filter(|j| covers >> j & 1 == 1).map(|j| if by_rows { n + j } else { j }).collect();
+                    let others = cover_units.iter().flat_map(|&cu| geo.unit(cu).iter().map(|&c| c as usize)).filter(|&c| {
+                        let base = if by_rows { c / n } else { c % n };
+                        !base_set.contains(&base)
+                    });
+                    let eliminated = self.eliminations(others, bit);
+                    if eliminated.is_empty() {
+                        return None;
+                    }
+                    let (bk, ck) = if by_rows { ("rows", "columns") } else { ("columns", "rows") };
+                    let bnames: Vec<String> = base_set.iter().map(|b| (b + 1).to_string()).collect();
+                    let cnames: Vec<String> = (0..n).filter(|j| covers >> j & 1 == 1).map(|j| (j + 1).to_string()).collect();
+                    let technique = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][k - 2];
+                    let cells = base_set
+                        .iter()
+                        .flat_map(|&b| self.places(base_unit(b), bit))
+                        .collect();
+                    Some(Deduction {
+                        technique,
+                        unit: None,
+                        digits: vec![d],
+                        cells,
+                        placed: None,
+                        eliminated,
+                        explanation: format!(
+                            "{} on {d}: in {bk} {} it can only go in {ck} {}, so it leaves those {ck} elsewhere.",
+                            match technique {
+                                Technique::XWing => "X-Wing",
+                                Technique::Swordfish => "Swordfish",
+                                _ => "Jellyfish",
+                            },
+                            and_list(&bnames),
+                            and_list(&cnames)
+                        ),
+                    })
+                });
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+        None
+    }
+
+    /// XY-Wing (`xyz` false): a pivot {x,y} seeing pincers {x,z} and {y,z}: z leaves the cells
+    /// seeing both pincers. XYZ-Wing: a pivot {x,y,z} with such pincers: z leaves the cells
+    /// seeing all three.
+    fn wing(&self, xyz: bool) -> Option<Deduction> {
+        let geo = self.geo;
+        let pivot_size = if xyz { 3 } else { 2 };
+        for pivot in 0..geo.cells {
+            if self.value[pivot] != 0 || self.cand[pivot].count_ones() != pivot_size {
+                continue;
+            }
+            let pincers: Vec<usize> = geo
+                .peers(pivot)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 2)
+                .collect();
+            for (i, &a) in pincers.iter().enumerate() {
+                for &b in &pincers[i + 1..] {
+                    let (pa, pb, pv) = (self.cand[a], self.cand[b], self.cand[pivot]);
+                    if pa == pb {
+                        continue;
+                    }
+                    let z = pa & pb;
+                    if z.count_ones() != 1 {
+                        continue;
+                    }
+                    let ok = if xyz {
+                        pa | pb == pv && pa & pv == pa && pb & pv == pb
+                    } else {
+                        z & pv == 0 && (pa | pb) & !z == pv
+                    };
+                    if !ok {
+                        continue;
+                    }
+                    let targets = (0..geo.cells).filter(|&c| {
+                        c != pivot && c != a && c != b && self.sees(c, a) && self.sees(c, b) && (!xyz || self.sees(c, pivot))
+                    });
+                    let eliminated = self.eliminations(targets, z);
+                    if eliminated.is_empty() {
+                        continue;
+                    }
+                    let zd = z.trailing_zeros() + 1;
+                    return Some(Deduction {
+                        technique: if xyz { Technique::XYZWing } else { Technique::XYWing },
+                        unit: None,
+                        digits: digit_list(pv | z),
+                        cells: vec![pivot, a, b],
+                        placed: None,
+                        eliminated,
+                        explanation: format!(
+                            "{}: whatever {} ({}) is, {zd} goes in {} or {}{}, so {zd} leaves the cells seeing {}.",
+                            if xyz { "XYZ-Wing" } else { "XY-Wing" },
+                            cell_name(geo, pivot),
+                            join_digits(pv),
+                            cell_name(geo, a),
+                            cell_name(geo, b),
+                            if xyz { format!(" or {}", cell_name(geo, pivot)) } else { String::new() },
+                            if xyz { "all three" } else { "both" }
+                        ),
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// A simple chain on one digit: cells linked alternately by strong links (the only two
+    /// places of the digit in a unit) and weak links (cells that see each other), starting and
+    /// ending with a strong link. One of its two ends holds the digit, so the digit leaves
+    /// every cell seeing both ends.
+    fn simple_chain(&self) -> Option<Deduction> {
+        let geo = self.geo;
+        let n = geo.n;
+        for d in 1..=n as u8 {
+            let bit = 1u32 << (d - 1);
+            let cells: Vec<usize> = (0..geo.cells).filter(|&c| self.value[c] == 0 && self.cand[c] & bit != 0).collect();
+            let mut strong: Vec<Vec<usize>> = vec![Vec::new(); geo.cells];
+            for u in 0..3 * n {
+                if let [a, b] = self.places(u, bit)[..] {
+                    strong[a].push(b);
+                    strong[b].push(a);
+                }
+            }
+            for &start in &cells {
+                if strong[start].is_empty() {
+                    continue;
+                }
+                // Breadth-first over (cell, parity): parity 1 = reached by a strong link last.
+                let mut seen = vec![[false; 2]; geo.cells];
+                let mut prev = vec![[usize::MAX; 2]; geo.cells];
+                let mut queue = std::collections::VecDeque::new();
+                seen[start][0] = true;
+                queue.push_back((start, 0usize));
+                while let Some((c, parity)) = queue.pop_front() {
+                    let next: Vec<usize> = if parity == 0 {
+                        strong[c].clone()
+                    } else {
+                        cells.iter().copied().filter(|&o| self.sees(c, o)).collect()
+                    };
+                    let np = 1 - parity;
+                    for o in next {
+                        if !seen[o][np] {
+                            seen[o][np] = true;
+                            prev[o][np] = c;
+                            queue.push_back((o, np));
+                        }
+                    }
+                }
+                for &end in &cells {
+                    if end == start || !seen[end][1] {
+                        continue;
+                    }
+                    let targets = cells.iter().copied().filter(|&c| c != start && c != end && self.sees(c, start) && self.sees(c, end));
+                    let eliminated = self.eliminations(targets, bit);
+                    if eliminated.is_empty() {
+                        continue;
+                    }
+                    // The chain, end to start.
+                    let mut chain = vec![end];
+                    let (mut c, mut p) = (end, 1usize);
+                    while c != start || p != 0 {
+                        let before = prev[c][p];
+                        if before == usize::MAX {
+                            break;
+                        }
+                        chain.push(before);
+                        c = before;
+                        p = 1 - p;
+                    }
+                    chain.reverse();
+                    return Some(Deduction {
+                        technique: Technique::SimpleChain,
+                        unit: None,
+                        digits: vec![d],
+                        cells: chain,
+                        placed: None,
+                        eliminated,
+                        explanation: format!(
+                            "Chain on {d} from {} to {}: one of them is {d}, so {d} leaves the cells seeing both.",
+                            cell_name(geo, start),
+                            cell_name(geo, end)
+                        ),
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// The simplest deduction, or a guess from `solution` when none applies.
+    fn next(&self, solution: &[u8]) -> Deduction {
+        let found = self
+            .hidden_single(true)
+            .or_else(|| self.hidden_single(false))
+            .or_else(|| self.naked_single())
+            .or_else(|| self.locked_candidates(false))
+            .or_else(|| self.locked_candidates(true))
+            .or_else(|| self.naked_subset(2))
+            .or_else(|| self.fish(2))
+            .or_else(|| self.hidden_subset(2))
+            .or_else(|| self.naked_subset(3))
+            .or_else(|| self.fish(3))
+            .or_else(|| self.hidden_subset(3))
+            .or_else(|| self.wing(false))
+            .or_else(|| self.wing(true))
+            .or_else(|| self.naked_subset(4))
+            .or_else(|| self.fish(4))
+            .or_else(|| self.hidden_subset(4))
+            .or_else(|| self.simple_chain());
+        found.unwrap_or_else(|| {
+            let c = (0..self.geo.cells)
+                .filter(|&c| self.value[c] == 0)
+                .min_by_key(|&c| self.cand[c].count_ones())
+                .expect("an unsolved board has a blank");
+            let d = solution[c];
+            Deduction {
+                technique: Technique::Guess,
+                unit: None,
+                digits: vec![d],
+                cells: vec![c],
+                placed: Some((c, d)),
+                eliminated: Vec::new(),
+                explanation: format!(
+                    "No technique here applies: guess {d} at row {}, column {} (among {}), which backtracking would confirm.",
+                    c / self.geo.n + 1,
+                    c % self.geo.n + 1,
+                    join_digits(self.cand[c])
+                ),
+            }
+        })
+    }
+}
+
+/// The solution of a grid that can be rated, or why it cannot.
+fn unique_solution(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Result<Grid, RateError>, Interrupted> {
+    if !grid.is_valid() {
+        return Ok(Err(RateError::ConflictingGivens));
+    }
+    match count_solutions_with(grid, 2, interrupt)? {
+        0 => Ok(Err(RateError::NoSolution)),
+        1 => Ok(Ok(solve_with(grid, interrupt)?.expect("one solution"))),
+        _ => Ok(Err(RateError::SeveralSolutions)),
+    }
+}
+
+/// Every deduction from the grid to its solution, simplest technique first at each step.
+pub fn solve_steps(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Result<Vec<Deduction>, RateError>, Interrupted> {
+    let solution = match unique_solution(grid, interrupt)? {
+        Ok(s) => s,
+        Err(e) => return Ok(Err(e)),
+    };
+    let mut board = Board::new(grid).expect("a valid grid has consistent givens");
+    let mut steps = Vec::new();
+    while !board.solved() {
+        if interrupt() {
+            return Err(Interrupted);
+        }
+        let d = board.next(solution.cells());
+        board.apply(&d);
+        steps.push(d);
+    }
+    Ok(Ok(steps))
+}
+
+/// The rating of a puzzle with one solution (see the module documentation).
+pub fn rate_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Result<Rating, RateError>, Interrupted> {
+    let steps = match solve_steps(grid, interrupt)? {
+        Ok(s) => s,
+        Err(e) => return Ok(Err(e)),
+    };
+    Ok(Ok(rating_of(&steps)))
+}
+
+/// The rating of a list of deductions.
+pub fn rating_of(steps: &[Deduction]) -> Rating {
+    let guesses = steps.iter().filter(|d| d.technique == Technique::Guess).count() as u32;
+    let hardest = steps.iter().map(|d| d.technique).filter(|&t| t != Technique::Guess).max();
+    let mut score = 0.0;
+    if let Some(h) = hardest {
+        let uses = steps.iter().filter(|d| d.technique == h).count() as f64;
+        score = h.weight() + (0.1 * uses.log2()).min(0.5);
+    }
+    if guesses > 0 {
+        score = Technique::Guess.weight() + 0.5 * (guesses as f64).log2();
+    }
+    let mut techniques: Vec<Technique> = steps.iter().map(|d| d.technique).collect();
+    techniques.sort();
+    techniques.dedup();
+    Rating { level: level(score), score, techniques, steps: steps.len() as u32, guesses }
+}
+
+/// The next deduction [`rate_with`] would make on `grid` (a puzzle with one solution, possibly
+/// partly filled in).
+pub fn hint_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Result<Option<Deduction>, RateError>, Interrupted> {
+    let solution = match unique_solution(grid, interrupt)? {
+        Ok(s) => s,
+        Err(e) => return Ok(Err(e)),
+    };
+    let board = Board::new(grid).expect("a valid grid has consistent givens");
+    Ok(Ok((!board.solved()).then(|| board.next(solution.cells()))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn never() -> bool {
+        false
+    }
+
+    #[test]
+    fn seed_examples_rate_and_every_step_is_sound() {
+        let seed = include_str!("../../data/seed_examples.txt");
+        for line in seed.lines().filter(|l| !l.is_empty()) {
+            let p = Grid::parse(&line[..81]).unwrap();
+            let solution = crate::solve(&p).unwrap();
+            let steps = solve_steps(&p, &mut never).unwrap().unwrap();
+            for s in &steps {
+                if let Some((c, d)) = s.placed {
+                    assert_eq!(solution.cells()[c], d, "{s:?}");
+                }
+                for &(c, d) in &s.eliminated {
+                    assert_ne!(solution.cells()[c], d, "{s:?}");
+                }
+            }
+            let r = rating_of(&steps);
+            assert!(r.score >= 1.2, "{r:?}");
+        }
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let conflicting = Grid::parse(&format!("55{}", ".".repeat(79))).unwrap();
+        assert_eq!(rate_with(&conflicting, &mut never).unwrap(), Err(RateError::ConflictingGivens));
+        let empty = Grid::parse(&".".repeat(81)).unwrap();
+        assert_eq!(rate_with(&empty, &mut never).unwrap(), Err(RateError::SeveralSolutions));
+        let none = Grid::parse(&format!(".12345678{}9........", ".".repeat(63))).unwrap();
+        assert_eq!(rate_with(&none, &mut never).unwrap(), Err(RateError::NoSolution));
+    }
+}

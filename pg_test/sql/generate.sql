@@ -1,0 +1,72 @@
+-- Puzzle generation and rating: sudoku.generate, sudoku.generate_many, sudoku.rate.
+SET search_path = sudoku, public;
+
+-- 200 seeds for each symmetry on 9x9, 50 on 4x4: every puzzle has exactly one solution, keeps
+-- its symmetry (a cell is a given exactly when its partners are), is minimal for it (removing
+-- any orbit of givens allows a second solution), and the seeds give distinct puzzles.
+CREATE FUNCTION pg_temp.orbit(symmetry text, n int, r int, c int) RETURNS int[][] LANGUAGE sql IMMUTABLE RETURN
+    CASE symmetry
+        WHEN 'none' THEN ARRAY[[r, c]]
+        WHEN 'central' THEN ARRAY[[r, c], [n + 1 - r, n + 1 - c]]
+        WHEN 'diagonal' THEN ARRAY[[r, c], [c, r]]
+        WHEN 'mirror' THEN ARRAY[[r, c], [r, n + 1 - c]]
+        ELSE ARRAY[[r, c], [c, n + 1 - r], [n + 1 - r, n + 1 - c], [n + 1 - c, r],
+                   [c, r], [n + 1 - r, c], [n + 1 - c, n + 1 - r], [r, n + 1 - c]]
+    END;
+CREATE TEMP TABLE generated AS
+SELECT s.symmetry, z.size, seed, generate(z.size, seed, s.symmetry) AS puzzle
+FROM (VALUES ('none'), ('central'), ('diagonal'), ('mirror'), ('dihedral')) AS s(symmetry),
+     (VALUES (9, 200), (4, 50)) AS z(size, seeds),
+     LATERAL generate_series(1, z.seeds) AS seed;
+SELECT symmetry, size, count(*) AS puzzles, count(DISTINCT puzzle) AS distinct_puzzles,
+       count(*) FILTER (WHERE count_solutions(puzzle, 2) = 1) AS unique_solution,
+       count(*) FILTER (WHERE NOT EXISTS (
+           SELECT 1 FROM cells(puzzle) c, LATERAL (SELECT pg_temp.orbit(symmetry, size, c.row, c.col) AS o) x,
+                generate_subscripts(x.o, 1) k
+           WHERE (c.value IS NULL) <> (get(puzzle, x.o[k][1], x.o[k][2]) IS NULL))) AS symmetric,
+       count(*) FILTER (WHERE NOT EXISTS (
+           SELECT 1 FROM cells(puzzle) c, LATERAL (SELECT pg_temp.orbit(symmetry, size, c.row, c.col) AS o) x
+           WHERE c.value IS NOT NULL
+             AND count_solutions((SELECT grid_agg(y.row, y.col, y.value, size) FROM cells(puzzle) y
+                                  WHERE NOT EXISTS (SELECT 1 FROM generate_subscripts(x.o, 1) k
+                                                    WHERE x.o[k][1] = y.row AND x.o[k][2] = y.col)), 2) = 1))
+           AS minimal,
+       round(avg(givens(puzzle)), 1) AS mean_givens
+FROM generated GROUP BY symmetry, size ORDER BY size, symmetry;
+
+-- 1,000 seeds give 1,000 distinct puzzles; generate_many streams the same puzzles for a seed.
+SELECT count(DISTINCT g) AS distinct_puzzles FROM generate_many(1000, 9, 7) g;
+SELECT (SELECT array_agg(g) FROM generate_many(5, 9, 3) g) = (SELECT array_agg(g) FROM generate_many(5, 9, 3) g)
+           AS reproducible,
+       (SELECT count(*) FROM generate_many(0)) AS none_asked,
+       (SELECT count(DISTINCT g) FROM generate_many(3) g) AS unseeded_distinct;
+-- A target number of givens, a difficulty, and 16x16.
+SELECT givens(generate(9, 11, 'central', 30)) BETWEEN 29 AND 30 AS near_30_givens,
+       count_solutions(generate(9, 11, 'central', 30), 2) AS solutions,
+       (rate(generate(9, 11, 'central', NULL, 'hard'))).level AS asked_hard,
+       (rate(generate(9, 11, 'central', NULL, 'easy'))).level AS asked_easy,
+       count_solutions(generate(16, 1), 2) AS solutions_16x16;
+-- Errors.
+SELECT error_of($$SELECT sudoku.generate(9, 1, 'none', 16)$$);
+SELECT error_of($$SELECT sudoku.generate(10)$$);
+SELECT error_of($$SELECT sudoku.generate(9, 1, 'spiral')$$);
+SELECT error_of($$SELECT sudoku.generate(9, 1, 'none', NULL, 'insane')$$);
+SELECT error_of($$SELECT sudoku.generate(9, 1, 'none', -1)$$);
+SELECT error_of($$SELECT sudoku.generate(4, 1, 'none', NULL, 'extreme')$$);
+SELECT error_of($$SELECT sudoku.generate(NULL)$$);
+SELECT error_of($$SELECT count(*) FROM sudoku.generate_many(-1)$$);
+
+-- rate: every puzzle of easy50 and top95 is rated; the levels of easy50 lie below those of top95.
+CREATE TEMP TABLE rated AS SELECT p.file, p.n, (rate(p.puzzle)).* FROM puzzles p WHERE file IN ('easy50', 'top95');
+SELECT file, level, count(*) AS puzzles, min(score) AS min_score, max(score) AS max_score,
+       sum(guesses) AS guesses
+FROM rated GROUP BY file, level
+ORDER BY file, min(score);
+SELECT (SELECT count(*) FROM rated e WHERE e.file = 'easy50'
+          AND e.score < ALL (SELECT h.score FROM rated h WHERE h.file = 'top95')) AS easy50_below_every_top95,
+       (SELECT count(*) FROM rated WHERE file = 'easy50') AS easy50;
+SELECT level, score, techniques, steps, guesses
+FROM rate((SELECT puzzle FROM puzzles WHERE file = 'seed_examples' AND n = 1));
+SELECT error_of($$SELECT sudoku.rate(repeat('.', 81)::sudoku.grid)$$);
+SELECT error_of($$SELECT sudoku.rate(('55' || repeat('.', 79))::sudoku.grid)$$);
+SELECT error_of($$SELECT sudoku.rate(('.12345678' || repeat('.', 63) || '9........')::sudoku.grid)$$);

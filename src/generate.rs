@@ -1,0 +1,140 @@
+//! Puzzle generation as SQL functions: `sudoku.generate` and `sudoku.generate_many`.
+
+use pgrx::pg_sys::errcodes::PgSqlErrorCode;
+use pgrx::prelude::*;
+use sudoku_engine::generate::{generate_level_seeded, generate_seeded, GenerateError, Symmetry, LEVEL_ATTEMPTS};
+use sudoku_engine::rate::{rate_with, LEVELS};
+
+use crate::views::{new_tuple, set};
+
+use crate::functions::{interrupts, searched};
+use crate::grid_type::{invalid_parameter, raise, Grid};
+
+/// The symmetry named in SQL; `22023` for another name.
+fn symmetry(name: &str) -> Symmetry {
+    Symmetry::from_name(name).unwrap_or_else(|| {
+        let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
+        invalid_parameter(format!("unknown symmetry {name:?}; the symmetries are {}", names.join(", ")))
+    })
+}
+
+/// The checked arguments shared by `generate` and `generate_many`.
+struct Request {
+    size: usize,
+    symmetry: Symmetry,
+    givens: Option<usize>,
+    level: Option<String>,
+}
+
+/// Raises `22004` for a NULL argument that has no meaning.
+fn required<T>(value: Option<T>, name: &str) -> T {
+    value.unwrap_or_else(|| {
+        ereport!(ERROR, PgSqlErrorCode::ERRCODE_NULL_VALUE_NOT_ALLOWED, format!("{name} must not be NULL"));
+    })
+}
+
+fn request(size: Option<i32>, symmetry_name: Option<&str>, givens: Option<i32>, difficulty: Option<&str>) -> Request {
+    let size = match required(size, "size") {
+        s @ (4 | 9 | 16 | 25) => s as usize,
+        s => invalid_parameter(format!("grid size must be 4, 9, 16 or 25, not {s}")),
+    };
+    let symmetry_name = required(symmetry_name, "symmetry");
+    let givens = match givens {
+        Some(g) if g < 0 => invalid_parameter(format!("givens must not be negative, not {g}")),
+        Some(g) => Some(g as usize),
+        None => None,
+    };
+    let level = difficulty.map(|d| {
+        if !LEVELS.contains(&d) {
+            invalid_parameter(format!("unknown difficulty {d:?}; the levels are {}", LEVELS.join(", ")));
+        }
+        d.to_string()
+    });
+    Request { size, symmetry: symmetry(symmetry_name), givens, level }
+}
+
+/// One puzzle for `seed`, raising `22023` when the request cannot be met.
+fn one(r: &Request, seed: u64) -> Grid {
+    if let Some(level) = &r.level {
+        return match searched(generate_level_seeded(r.size, seed, r.symmetry, r.givens, level, &mut interrupts())) {
+            Ok(Some(g)) => Grid(g.puzzle),
+            Ok(None) => invalid_parameter(format!(
+                "no {level} puzzle was found in {LEVEL_ATTEMPTS} attempts for this size, symmetry and givens"
+            )),
+            Err(GenerateError::Size(e)) => raise(&e),
+            Err(e) => invalid_parameter(format!("{e}")),
+        };
+    }
+    match searched(generate_seeded(r.size, seed, r.symmetry, r.givens, &mut interrupts())) {
+        Ok(g) => Grid(g.puzzle),
+        Err(GenerateError::Size(e)) => raise(&e),
+        Err(e) => invalid_parameter(format!("{e}")),
+    }
+}
+
+/// The seed of the i-th puzzle of `generate_many`: SplitMix64 of the seed and the index, so
+/// neighbouring seeds and indexes give unrelated streams.
+fn derived_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed.wrapping_add(i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A puzzle with exactly one solution, dug from a random complete grid keeping `symmetry`.
+#[pg_extern(volatile, parallel_safe)]
+fn generate(
+    size: default!(Option<i32>, 9),
+    seed: default!(Option<i64>, "NULL"),
+    symmetry: default!(Option<&str>, "'central'"),
+    givens: default!(Option<i32>, "NULL"),
+    difficulty: default!(Option<&str>, "NULL"),
+) -> Grid {
+    let r = request(size, symmetry, givens, difficulty);
+    one(&r, seed.map_or_else(rand::random::<u64>, |s| s as u64))
+}
+
+/// `n` puzzles, streamed one per row: the i-th from a seed derived from `seed` and i.
+#[pg_extern(volatile, parallel_safe)]
+fn generate_many(
+    n: Option<i32>,
+    size: default!(Option<i32>, 9),
+    seed: default!(Option<i64>, "NULL"),
+    symmetry: default!(Option<&str>, "'central'"),
+    givens: default!(Option<i32>, "NULL"),
+    difficulty: default!(Option<&str>, "NULL"),
+) -> SetOfIterator<'static, Grid> {
+    let n = required(n, "n");
+    if n < 0 {
+        invalid_parameter(format!("n must not be negative, not {n}"));
+    }
+    let r = request(size, symmetry, givens, difficulty);
+    let base = seed.map_or_else(rand::random::<u64>, |s| s as u64);
+    SetOfIterator::new((0..n as u64).map(move |i| one(&r, derived_seed(base, i))))
+}
+
+extension_sql!(
+    r#"
+CREATE TYPE rating AS (level text, score double precision, techniques text[], steps integer, guesses integer);
+"#,
+    name = "rating_type",
+    requires = ["concrete_type"]
+);
+
+/// The difficulty of a puzzle with one solution, solving it as a person would.
+#[pg_extern(immutable, strict, parallel_safe, requires = ["rating_type"])]
+fn rate(grid: Grid) -> pgrx::composite_type!('static, "rating") {
+    let rating = match searched(rate_with(&grid.0, &mut interrupts())) {
+        Ok(r) => r,
+        Err(e) => invalid_parameter(format!("cannot rate this grid: {e}")),
+    };
+    let mut names: Vec<&str> = rating.techniques.iter().map(|t| t.name()).collect();
+    names.dedup();
+    let mut t = new_tuple("sudoku.rating");
+    set(&mut t, "level", rating.level);
+    set(&mut t, "score", (rating.score * 100.0).round() / 100.0);
+    set(&mut t, "techniques", names.into_iter().map(String::from).collect::<Vec<String>>());
+    set(&mut t, "steps", rating.steps as i32);
+    set(&mut t, "guesses", rating.guesses as i32);
+    t
+}
