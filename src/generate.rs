@@ -3,9 +3,9 @@
 use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
 use sudoku_engine::generate::{generate_level_seeded, generate_seeded, GenerateError, Symmetry, LEVEL_ATTEMPTS};
-use sudoku_engine::rate::{rate_with, LEVELS};
+use sudoku_engine::rate::{hint_with, rate_with, technique_names, LEVELS};
 
-use crate::views::{new_tuple, set};
+use crate::views::{deduction_row, new_tuple, set};
 
 use crate::functions::{interrupts, searched};
 use crate::grid_type::{invalid_parameter, raise, Grid};
@@ -137,4 +137,27 @@ fn rate(grid: Grid) -> pgrx::composite_type!('static, "rating") {
     set(&mut t, "steps", rating.steps as i32);
     set(&mut t, "guesses", rating.guesses as i32);
     t
+}
+
+/// The next deduction `rate` would make on the grid, as a `sudoku.step` row with a sentence
+/// that explains it; NULL when the grid is already solved.
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
+fn hint(grid: Grid) -> Option<pgrx::composite_type!('static, "step")> {
+    let next = match searched(hint_with(&grid.0, &mut interrupts())) {
+        Ok(d) => d?,
+        Err(e) => invalid_parameter(format!("no hint for this grid: {e}")),
+    };
+    let mut cells = grid.0.cells().to_vec();
+    if let Some((c, d)) = next.placed {
+        cells[c] = d;
+    }
+    let after = sudoku_engine::Grid::from_cells(&cells).expect("a placement keeps a grid");
+    Some(deduction_row(1, &next, after, grid.0.size()))
+}
+
+/// The technique names of `sudoku.rate`, simplest first: what `fill_steps` takes to solve like
+/// a person.
+#[pg_extern(immutable, parallel_safe)]
+fn rating_techniques() -> Vec<String> {
+    technique_names().into_iter().map(String::from).collect()
 }

@@ -6,6 +6,7 @@
 use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
 use pgrx::IntoDatum;
+use sudoku_engine::rate::{steps_with, technique_names, Allowed, Deduction, Ending};
 use sudoku_engine::trace::FillSteps;
 use sudoku_engine::views;
 use sudoku_engine::{Branching, Solutions, Techniques};
@@ -22,7 +23,7 @@ CREATE TYPE node AS (depth integer, row integer, col integer, digit integer, gri
 CREATE TYPE preemptive_set AS (unit text, unit_no integer, size integer, digits integer[], cells integer[]);
 CREATE TYPE step AS (
     step integer, technique text, unit text, unit_no integer, digits integer[], cells integer[],
-    placed integer[], eliminated integer[], grid grid
+    placed integer[], eliminated integer[], grid grid, explanation text
 );
 "#,
     name = "view_types",
@@ -43,7 +44,7 @@ pub(crate) fn new_tuple(type_name: &str) -> PgHeapTuple<'static, pgrx::Allocated
 }
 
 /// A two-dimensional `integer[]` of equal-width rows, such as `{{1,2},{1,5}}`; no rows is `{}`.
-struct IntMatrix(Vec<Vec<i32>>);
+pub(crate) struct IntMatrix(Vec<Vec<i32>>);
 
 impl IntoDatum for IntMatrix {
     fn into_datum(self) -> Option<pg_sys::Datum> {
@@ -253,6 +254,9 @@ fn fill_steps(
         "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"
     ),
 ) -> SetOfIterator<'static, pgrx::composite_type!('static, "step")> {
+    if !techniques.iter().all(|t| TECHNIQUES.contains(&t.as_str())) {
+        return ladder_steps(&grid, &techniques);
+    }
     let mut steps = FillSteps::new(&grid.0, self::techniques(&techniques));
     let mut number = 0;
     SetOfIterator::new(std::iter::from_fn(move || {
@@ -267,9 +271,57 @@ fn fill_steps(
         set(&mut t, "cells", IntMatrix(s.cells.iter().map(|&(r, c)| vec![r as i32, c as i32]).collect()));
         set(&mut t, "placed", s.placed.map(|(r, c, d)| vec![r as i32, c as i32, d as i32]));
         set(&mut t, "eliminated", IntMatrix(s.eliminated.iter().map(|&(r, c, d)| vec![r as i32, c as i32, d as i32]).collect()));
+        set(&mut t, "explanation", s.explanation());
         set(&mut t, "grid", Grid(s.grid));
         Some(t)
     }))
+}
+
+/// `fill_steps` with the techniques of `sudoku.rate` (any of them named): the logical solution
+/// a person would follow, ending with a `solved` or `stalled` row.
+fn ladder_steps(grid: &Grid, names: &[String]) -> SetOfIterator<'static, pgrx::composite_type!('static, "step")> {
+    let allowed = Allowed::from_names(names.iter().map(String::as_str)).unwrap_or_else(|name| {
+        invalid_parameter(format!(
+            "unknown technique {name:?}; fill_steps takes either techniques of sudoku.propagate ({}) or of sudoku.rate ({})",
+            TECHNIQUES.join(", "),
+            technique_names().join(", ")
+        ))
+    });
+    let (steps, ending) = match searched(steps_with(&grid.0, &allowed, &mut interrupts())) {
+        Ok(s) => s,
+        Err(e) => invalid_parameter(format!("cannot solve this grid step by step: {e}")),
+    };
+    let n = grid.0.size();
+    let last_grid = steps.last().map_or_else(|| grid.0.clone(), |(_, g)| g.clone());
+    let mut rows: Vec<_> = steps.into_iter().enumerate().map(|(i, (d, after))| deduction_row(i as i32 + 1, &d, after, n)).collect();
+    let mut t = new_tuple("sudoku.step");
+    set(&mut t, "step", rows.len() as i32 + 1);
+    set(&mut t, "technique", if ending == Ending::Solved { "solved" } else { "stalled" });
+    set(&mut t, "digits", Vec::<i32>::new());
+    set(&mut t, "cells", IntMatrix(Vec::new()));
+    set(&mut t, "eliminated", IntMatrix(Vec::new()));
+    set(&mut t, "grid", Grid(last_grid));
+    set(&mut t, "explanation", if ending == Ending::Solved { "Every cell is filled." } else { "No chosen technique applies any more." });
+    rows.push(t);
+    SetOfIterator::new(rows)
+}
+
+/// A `sudoku.step` row for a deduction of the rating solver on a grid of `n` digits.
+pub(crate) fn deduction_row(number: i32, d: &Deduction, after: sudoku_engine::Grid, n: usize) -> PgHeapTuple<'static, pgrx::AllocatedByRust> {
+    let rc = |c: usize| vec![(c / n + 1) as i32, (c % n + 1) as i32];
+    let mut t = new_tuple("sudoku.step");
+    set(&mut t, "step", number);
+    set(&mut t, "technique", d.technique.name());
+    let unit = d.unit.map(|u| views::UnitKind::of_unit(u, n));
+    set(&mut t, "unit", unit.map(|(kind, _)| kind.name()));
+    set(&mut t, "unit_no", unit.map(|(_, no)| no as i32));
+    set(&mut t, "digits", d.digits.iter().map(|&x| x as i32).collect::<Vec<i32>>());
+    set(&mut t, "cells", IntMatrix(d.cells.iter().map(|&c| rc(c)).collect()));
+    set(&mut t, "placed", d.placed.map(|(c, x)| [rc(c), vec![x as i32]].concat()));
+    set(&mut t, "eliminated", IntMatrix(d.eliminated.iter().map(|&(c, x)| [rc(c), vec![x as i32]].concat()).collect()));
+    set(&mut t, "grid", Grid(after));
+    set(&mut t, "explanation", d.explanation.as_str());
+    t
 }
 
 /// One row per hidden single: a digit with one possible cell in a row, column or box (by the

@@ -74,6 +74,61 @@ pub struct Step {
     pub grid: Grid,
 }
 
+impl Step {
+    /// One sentence a player can follow, e.g. "Row 4: 7 can only go in row 4, column 2."
+    pub fn explanation(&self) -> String {
+        let cell = |&(r, c): &(u8, u8)| format!("r{r}c{c}");
+        let cells: Vec<String> = self.cells.iter().map(cell).collect();
+        let cells = match &cells[..] {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        };
+        let digits: Vec<String> = self.digits.iter().map(|d| d.to_string()).collect();
+        let digits = match &digits[..] {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        };
+        let unit = self.unit.map(|(kind, no)| {
+            let kind = match kind {
+                UnitKind::Row => "Row",
+                UnitKind::Column => "Column",
+                UnitKind::Box => "Box",
+            };
+            format!("{kind} {no}")
+        });
+        let unit = unit.unwrap_or_default();
+        match self.technique {
+            Technique::NakedSingle => match self.placed {
+                Some((r, c, d)) => format!("Row {r}, column {c} can only be {d}."),
+                None => String::new(),
+            },
+            Technique::HiddenSingle => match self.placed {
+                Some((r, c, d)) => format!("{unit}: {d} can only go in row {r}, column {c}."),
+                None => String::new(),
+            },
+            Technique::LockedCandidates => {
+                let shared = if self.cells.iter().all(|&(r, _)| r == self.cells[0].0) && !unit.starts_with("Row") {
+                    format!("row {}", self.cells[0].0)
+                } else if self.cells.iter().all(|&(_, c)| c == self.cells[0].1) && !unit.starts_with("Column") {
+                    format!("column {}", self.cells[0].1)
+                } else {
+                    "box".to_string()
+                };
+                format!("{unit}: {digits} can only go in {cells}, so it leaves the rest of their {shared}.")
+            }
+            Technique::PreemptiveSet => format!(
+                "{unit}: {cells} hold only {digits} (a preemptive set), so these digits leave the rest of the {}.",
+                unit.split(' ').next().unwrap_or_default().to_lowercase()
+            ),
+            Technique::Solved => "Every cell is filled.".to_string(),
+            Technique::Stalled => "No chosen technique applies any more.".to_string(),
+            Technique::Contradiction => "A cell or a digit of a unit has no place left: the grid has no solution.".to_string(),
+        }
+    }
+}
+
 /// The steps of one propagation; see the module documentation.
 pub struct FillSteps {
     geo: &'static Geometry,

@@ -116,4 +116,6 @@ FROM (SELECT s.*, coalesce(lag(s.grid) OVER (PARTITION BY s.file, s.n, s.techniq
 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
 SELECT technique, step, grid IS NOT NULL AS has_grid
 FROM fill_steps(('55' || repeat('.', 79))::grid);
+SELECT error_of($$SELECT * FROM sudoku.fill_steps(repeat('.', 81)::sudoku.grid, ARRAY['dancing_links'])$$);
+-- The techniques of sudoku.rate need a puzzle with one solution.
 SELECT error_of($$SELECT * FROM sudoku.fill_steps(repeat('.', 81)::sudoku.grid, ARRAY['guess'])$$);

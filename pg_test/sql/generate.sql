@@ -70,3 +70,40 @@ FROM rate((SELECT puzzle FROM puzzles WHERE file = 'seed_examples' AND n = 1));
 SELECT error_of($$SELECT sudoku.rate(repeat('.', 81)::sudoku.grid)$$);
 SELECT error_of($$SELECT sudoku.rate(('55' || repeat('.', 79))::sudoku.grid)$$);
 SELECT error_of($$SELECT sudoku.rate(('.12345678' || repeat('.', 63) || '9........')::sudoku.grid)$$);
+
+-- The techniques of sudoku.rate, and fill_steps with them: the logical solution of every top95
+-- puzzle, step by step. Every step is sound (no placement or elimination against the known
+-- solution), explained, and the last row is solved with the solution.
+SELECT rating_techniques();
+CREATE TEMP TABLE ladder AS
+SELECT p.n, solve(p.puzzle) AS solution, s.*
+FROM puzzles p, fill_steps(p.puzzle, rating_techniques()) s WHERE p.file = 'top95';
+SELECT count(DISTINCT n) AS puzzles, count(*) AS steps,
+       count(*) FILTER (WHERE technique = 'solved' AND grid = solution) AS solved,
+       count(*) FILTER (WHERE placed IS NOT NULL AND get(solution, placed[1], placed[2]) <> placed[3]) AS wrong_placements,
+       count(*) FILTER (WHERE EXISTS (SELECT 1 FROM generate_subscripts(eliminated, 1) i
+                                      WHERE get(solution, eliminated[i][1], eliminated[i][2]) = eliminated[i][3]))
+           AS wrong_eliminations,
+       count(*) FILTER (WHERE coalesce(explanation, '') = '') AS unexplained
+FROM ladder;
+SELECT technique, count(*) AS steps, count(DISTINCT n) AS puzzles FROM ladder
+GROUP BY technique ORDER BY array_position(rating_techniques() || ARRAY['solved'], technique);
+-- One of each technique, as a player reads it.
+SELECT DISTINCT ON (technique) technique, explanation FROM ladder
+WHERE technique <> 'solved' ORDER BY technique, n, step;
+-- Only some techniques: the steps stop where none of them applies.
+SELECT technique, explanation FROM fill_steps((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1),
+                                              ARRAY['hidden_single', 'naked_single'])
+WHERE technique IN ('solved', 'stalled');
+
+-- hint: the first step of that solution, with the grid after it; NULL for a solved grid.
+SELECT count(*) AS puzzles,
+       count(*) FILTER (WHERE (h).technique = l.technique AND (h).explanation = l.explanation AND (h).grid = l.grid)
+           AS hint_is_first_step
+FROM (SELECT n, hint(puzzle) AS h FROM puzzles WHERE file = 'top95') x JOIN ladder l USING (n)
+WHERE l.step = 1;
+SELECT step, technique, unit, unit_no, digits, cells, placed, eliminated, explanation
+FROM hint((SELECT puzzle FROM puzzles WHERE file = 'seed_examples' AND n = 1));
+SELECT hint(solve((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1))) IS NULL AS solved_grid_has_no_hint;
+SELECT error_of($$SELECT sudoku.hint(repeat('.', 81)::sudoku.grid)$$);
+SELECT error_of($$SELECT sudoku.hint(('55' || repeat('.', 79))::sudoku.grid)$$);

@@ -57,4 +57,18 @@ SELECT sudoku.solve_sql(g) = sudoku.solve(g) AS same_solution,
        sudoku.propagate_combo_sql(g) = sudoku.propagate(g, ARRAY['preemptive_set']) AS same_fixpoint
 FROM (VALUES ('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'::sudoku.grid)) AS t(g);
 
+SELECT g AS puzzle, sudoku.givens(g) AS givens, sudoku.count_solutions(g) AS solutions, (sudoku.rate(g)).level
+FROM sudoku.generate_many(3, 9, 2026) AS g;
+
+SELECT level, score, techniques, steps, guesses
+FROM sudoku.rate('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......');
+
+SELECT technique, placed, explanation
+FROM sudoku.hint('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......');
+
+SELECT step, technique, eliminated, explanation
+FROM sudoku.fill_steps('...15.....34....89........3.2..6.8...47..9.....9.2...11....2..5...9............74',
+                       sudoku.rating_techniques())
+WHERE technique NOT IN ('hidden_single', 'naked_single', 'pointing', 'claiming');
+
 SELECT '...15.....34..x.89'::sudoku.grid;

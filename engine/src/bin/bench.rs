@@ -146,8 +146,16 @@ fn rate_file(path: &str) {
                 .iter()
                 .map(|t| steps.iter().filter(|d| d.technique == *t).count().to_string())
                 .collect();
-            let chain_len: usize = steps.iter().filter(|d| d.technique == sudoku_engine::rate::Technique::SimpleChain).map(|d| d.cells.len()).max().unwrap_or(0);
-            eprintln!("{} {} {}", p.unwrap_or(0.0), counts.join(" "), chain_len);
+            let longest = |t| steps.iter().filter(|d| d.technique == t).map(|d| d.length).max().unwrap_or(0);
+            use sudoku_engine::rate::Technique as T;
+            eprintln!(
+                "{} {} {} {} {}",
+                p.unwrap_or(0.0),
+                counts.join(" "),
+                longest(T::SimpleChain),
+                longest(T::XYChain),
+                longest(T::Contradiction)
+            );
         }
     }
     let mut levels = std::collections::BTreeMap::new();
