@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test of pg_sudoku, in three layers:
+# Every test of pg_sudoku: formatting (cargo fmt --check, rustfmt.toml), then three layers:
 #   1. the engine crate: unit tests and the real puzzle sets, in release mode (cargo test);
 #   2. the #[pg_test]s of the extension crate (cargo pgrx test, run as the postgres user);
 #   3. the pg_regress suite in pg_test/ against the release build in the throwaway cluster,
@@ -15,6 +15,13 @@ PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
 log() { printf '\n==> %s\n' "$*" >&2; }
 
 "$root/scripts/setup.sh" --deps
+
+if cargo fmt --version >/dev/null 2>&1; then
+    log "formatting (cargo fmt --check)"
+    cargo fmt --all --check
+else
+    log "formatting not checked: rustfmt is not installed"
+fi
 
 log "engine tests (release)"
 cargo test --locked --release -p sudoku-engine

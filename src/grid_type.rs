@@ -9,8 +9,10 @@ use std::ffi::CString;
 
 use pgrx::callconv::{Arg, ArgAbi, BoxRet, FcInfo};
 use pgrx::datum::{Datum, UnboxDatum};
-use pgrx::pgrx_sql_entity_graph::metadata::{ArgumentError, ReturnsError, ReturnsRef, SqlMappingRef, SqlTranslatable, TypeOrigin};
 use pgrx::pg_sys::errcodes::PgSqlErrorCode;
+use pgrx::pgrx_sql_entity_graph::metadata::{
+    ArgumentError, ReturnsError, ReturnsRef, SqlMappingRef, SqlTranslatable, TypeOrigin,
+};
 use pgrx::prelude::*;
 use sudoku_engine::{Grid as EngineGrid, GridError};
 

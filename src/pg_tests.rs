@@ -56,9 +56,8 @@ mod tests {
             let solved = sudoku_engine::solve(&empty).expect("an empty grid has solutions");
             Spi::run_with_args("INSERT INTO g VALUES ($1, $2)", &[(size as i32).into(), Grid(solved.clone()).into()])
                 .unwrap();
-            let back: Grid = Spi::get_one_with_args("SELECT v FROM g WHERE size = $1", &[(size as i32).into()])
-                .unwrap()
-                .unwrap();
+            let back: Grid =
+                Spi::get_one_with_args("SELECT v FROM g WHERE size = $1", &[(size as i32).into()]).unwrap().unwrap();
             assert_eq!(back.0, solved);
             let bytes: i32 =
                 Spi::get_one_with_args("SELECT pg_column_size(v) FROM g WHERE size = $1", &[(size as i32).into()])
@@ -74,9 +73,8 @@ mod tests {
     #[pg_test]
     fn binary_send_and_receive_agree() {
         for puzzle in seed_examples() {
-            let bytes: Vec<u8> = Spi::get_one_with_args("SELECT sudoku.grid_send($1)", &[Grid(puzzle.clone()).into()])
-                .unwrap()
-                .unwrap();
+            let bytes: Vec<u8> =
+                Spi::get_one_with_args("SELECT sudoku.grid_send($1)", &[Grid(puzzle.clone()).into()]).unwrap().unwrap();
             assert_eq!(bytes[0], 3);
             assert_eq!(&bytes[1..], puzzle.cells());
         }
@@ -122,5 +120,4 @@ mod tests {
         .execute();
         assert_eq!(state, PgSqlErrorCode::ERRCODE_QUERY_CANCELED);
     }
-
 }

@@ -198,7 +198,9 @@ fn techniques(names: &[String]) -> Techniques {
             "hidden_single" => chosen.hidden_singles = true,
             "locked_candidates" => chosen.locked_candidates = true,
             "preemptive_set" => chosen.preemptive_sets = true,
-            other => invalid_parameter(format!("unknown technique {other:?}; the techniques are {}", TECHNIQUES.join(", "))),
+            other => {
+                invalid_parameter(format!("unknown technique {other:?}; the techniques are {}", TECHNIQUES.join(", ")))
+            }
         }
     }
     chosen
@@ -209,10 +211,7 @@ fn techniques(names: &[String]) -> Techniques {
 #[pg_extern(immutable, strict, parallel_safe)]
 fn propagate(
     grid: Grid,
-    techniques: default!(
-        Vec<String>,
-        "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"
-    ),
+    techniques: default!(Vec<String>, "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"),
 ) -> Option<Grid> {
     let chosen = self::techniques(&techniques);
     searched(sudoku_engine::propagate_with(&grid.0, chosen, &mut interrupts())).map(Grid)
@@ -249,10 +248,7 @@ fn preemptive_sets(
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
 fn fill_steps(
     grid: Grid,
-    techniques: default!(
-        Vec<String>,
-        "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"
-    ),
+    techniques: default!(Vec<String>, "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"),
 ) -> SetOfIterator<'static, pgrx::composite_type!('static, "step")> {
     if !techniques.iter().all(|t| TECHNIQUES.contains(&t.as_str())) {
         return ladder_steps(&grid, &techniques);
@@ -270,7 +266,11 @@ fn fill_steps(
         set(&mut t, "digits", s.digits.iter().map(|&d| d as i32).collect::<Vec<i32>>());
         set(&mut t, "cells", IntMatrix(s.cells.iter().map(|&(r, c)| vec![r as i32, c as i32]).collect()));
         set(&mut t, "placed", s.placed.map(|(r, c, d)| vec![r as i32, c as i32, d as i32]));
-        set(&mut t, "eliminated", IntMatrix(s.eliminated.iter().map(|&(r, c, d)| vec![r as i32, c as i32, d as i32]).collect()));
+        set(
+            &mut t,
+            "eliminated",
+            IntMatrix(s.eliminated.iter().map(|&(r, c, d)| vec![r as i32, c as i32, d as i32]).collect()),
+        );
         set(&mut t, "explanation", s.explanation());
         set(&mut t, "grid", Grid(s.grid));
         Some(t)
@@ -293,7 +293,8 @@ fn ladder_steps(grid: &Grid, names: &[String]) -> SetOfIterator<'static, pgrx::c
     };
     let n = grid.0.size();
     let last_grid = steps.last().map_or_else(|| grid.0.clone(), |(_, g)| g.clone());
-    let mut rows: Vec<_> = steps.into_iter().enumerate().map(|(i, (d, after))| deduction_row(i as i32 + 1, &d, after, n)).collect();
+    let mut rows: Vec<_> =
+        steps.into_iter().enumerate().map(|(i, (d, after))| deduction_row(i as i32 + 1, &d, after, n)).collect();
     let mut t = new_tuple("sudoku.step");
     set(&mut t, "step", rows.len() as i32 + 1);
     set(&mut t, "technique", if ending == Ending::Solved { "solved" } else { "stalled" });
@@ -301,13 +302,22 @@ fn ladder_steps(grid: &Grid, names: &[String]) -> SetOfIterator<'static, pgrx::c
     set(&mut t, "cells", IntMatrix(Vec::new()));
     set(&mut t, "eliminated", IntMatrix(Vec::new()));
     set(&mut t, "grid", Grid(last_grid));
-    set(&mut t, "explanation", if ending == Ending::Solved { "Every cell is filled." } else { "No chosen technique applies any more." });
+    set(
+        &mut t,
+        "explanation",
+        if ending == Ending::Solved { "Every cell is filled." } else { "No chosen technique applies any more." },
+    );
     rows.push(t);
     SetOfIterator::new(rows)
 }
 
 /// A `sudoku.step` row for a deduction of the rating solver on a grid of `n` digits.
-pub(crate) fn deduction_row(number: i32, d: &Deduction, after: sudoku_engine::Grid, n: usize) -> PgHeapTuple<'static, pgrx::AllocatedByRust> {
+pub(crate) fn deduction_row(
+    number: i32,
+    d: &Deduction,
+    after: sudoku_engine::Grid,
+    n: usize,
+) -> PgHeapTuple<'static, pgrx::AllocatedByRust> {
     let rc = |c: usize| vec![(c / n + 1) as i32, (c % n + 1) as i32];
     let mut t = new_tuple("sudoku.step");
     set(&mut t, "step", number);

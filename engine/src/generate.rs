@@ -36,7 +36,8 @@ pub enum Symmetry {
 
 impl Symmetry {
     /// Every symmetry, in the order of their names in the docs.
-    pub const ALL: [Symmetry; 5] = [Symmetry::None, Symmetry::Central, Symmetry::Diagonal, Symmetry::Mirror, Symmetry::Dihedral];
+    pub const ALL: [Symmetry; 5] =
+        [Symmetry::None, Symmetry::Central, Symmetry::Diagonal, Symmetry::Mirror, Symmetry::Dihedral];
 
     /// The SQL name: `none`, `central`, `diagonal`, `mirror`, `dihedral`.
     pub fn name(self) -> &'static str {
@@ -64,16 +65,9 @@ impl Symmetry {
             Symmetry::Central => vec![(r, c), (m - r, m - c)],
             Symmetry::Diagonal => vec![(r, c), (c, r)],
             Symmetry::Mirror => vec![(r, c), (r, m - c)],
-            Symmetry::Dihedral => vec![
-                (r, c),
-                (c, m - r),
-                (m - r, m - c),
-                (m - c, r),
-                (c, r),
-                (m - r, c),
-                (m - c, m - r),
-                (r, m - c),
-            ],
+            Symmetry::Dihedral => {
+                vec![(r, c), (c, m - r), (m - r, m - c), (m - c, r), (c, r), (m - r, c), (m - c, m - r), (r, m - c)]
+            }
         };
         let mut cells: Vec<usize> = images.into_iter().map(|(r, c)| r * n + c).collect();
         cells.sort_unstable();
@@ -83,7 +77,12 @@ impl Symmetry {
 
     /// The orbits of every cell of an `n`x`n` grid, each once, ordered by their first cell.
     pub fn orbits(self, n: usize) -> Vec<Vec<usize>> {
-        (0..n * n).map(|cell| self.orbit(n, cell)).enumerate().filter(|(cell, o)| o[0] == *cell).map(|(_, o)| o).collect()
+        (0..n * n)
+            .map(|cell| self.orbit(n, cell))
+            .enumerate()
+            .filter(|(cell, o)| o[0] == *cell)
+            .map(|(_, o)| o)
+            .collect()
     }
 }
 
@@ -322,6 +321,9 @@ mod tests {
             generate_seeded(9, 3, Symmetry::None, Some(16), &mut never).unwrap(),
             Err(GenerateError::Unreachable { target: 16, .. })
         ));
-        assert!(matches!(generate_seeded(5, 3, Symmetry::None, None, &mut never).unwrap(), Err(GenerateError::Size(_))));
+        assert!(matches!(
+            generate_seeded(5, 3, Symmetry::None, None, &mut never).unwrap(),
+            Err(GenerateError::Size(_))
+        ));
     }
 }

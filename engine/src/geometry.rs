@@ -26,8 +26,7 @@ pub struct Geometry {
 impl Geometry {
     /// The geometry for box side 2 to 5 (panics on any other: callers hold a valid grid).
     pub fn for_box_side(box_side: usize) -> &'static Geometry {
-        static TABLES: [OnceLock<Geometry>; MAX_BOX_SIDE + 1] =
-            [const { OnceLock::new() }; MAX_BOX_SIDE + 1];
+        static TABLES: [OnceLock<Geometry>; MAX_BOX_SIDE + 1] = [const { OnceLock::new() }; MAX_BOX_SIDE + 1];
         assert!((MIN_BOX_SIDE..=MAX_BOX_SIDE).contains(&box_side));
         TABLES[box_side].get_or_init(|| Geometry::build(box_side))
     }
@@ -52,10 +51,14 @@ impl Geometry {
             let (r, c) = (cell / n, cell % n);
             let bx = (r / b) * b + c / b;
             let before = peers.len();
-            peers.extend((0..cells).filter(|&o| {
-                let (or, oc) = (o / n, o % n);
-                o != cell && (or == r || oc == c || (or / b) * b + oc / b == bx)
-            }).map(|o| o as u16));
+            peers.extend(
+                (0..cells)
+                    .filter(|&o| {
+                        let (or, oc) = (o / n, o % n);
+                        o != cell && (or == r || oc == c || (or / b) * b + oc / b == bx)
+                    })
+                    .map(|o| o as u16),
+            );
             debug_assert_eq!(peers.len() - before, peer_count);
         }
         Geometry { box_side: b, n, cells, peer_count, unit_cells, peers }

@@ -102,9 +102,8 @@ impl Alphabet {
         if let Some(i) = self.symbols.iter().position(|&s| s == c) {
             return Some(i as u8 + 1);
         }
-        let folded: Vec<usize> = (0..self.symbols.len())
-            .filter(|&i| self.symbols[i].to_lowercase().eq(c.to_lowercase()))
-            .collect();
+        let folded: Vec<usize> =
+            (0..self.symbols.len()).filter(|&i| self.symbols[i].to_lowercase().eq(c.to_lowercase())).collect();
         match folded.as_slice() {
             [i] => Some(*i as u8 + 1),
             _ if c == '0' => Some(0),
@@ -126,11 +125,7 @@ impl Grid {
     /// the number of cells (16, 81, 256 or 625).
     pub fn from_cells(cells: &[u8]) -> Result<Grid, GridError> {
         let box_side = box_side_for_cells(cells.len()).ok_or_else(|| {
-            GridError::Value(format!(
-                "a grid has {} cells, not {}",
-                supported_cell_counts(),
-                cells.len()
-            ))
+            GridError::Value(format!("a grid has {} cells, not {}", supported_cell_counts(), cells.len()))
         })?;
         let n = box_side * box_side;
         if let Some(i) = cells.iter().position(|&v| v as usize > n) {
@@ -161,9 +156,7 @@ impl Grid {
         let symbols: Vec<char> = alphabet.chars().collect();
         let n = symbols.len();
         if !matches!(n, 4 | 9 | 16 | 25) {
-            return Err(GridError::Value(format!(
-                "an alphabet has 4, 9, 16 or 25 symbols (the grid size), not {n}"
-            )));
+            return Err(GridError::Value(format!("an alphabet has 4, 9, 16 or 25 symbols (the grid size), not {n}")));
         }
         for (i, &c) in symbols.iter().enumerate() {
             if is_line_blank(c) || is_layout_filler(c) {
@@ -174,11 +167,7 @@ impl Grid {
                 )));
             }
             if symbols[..i].contains(&c) {
-                return Err(GridError::Value(format!(
-                    "alphabet symbol {:?} at position {} appears twice",
-                    c,
-                    i + 1
-                )));
+                return Err(GridError::Value(format!("alphabet symbol {:?} at position {} appears twice", c, i + 1)));
             }
         }
         let grid = Self::parse_with(text, &Alphabet { symbols })?;
@@ -207,9 +196,9 @@ impl Grid {
             } else if !single_line && matches!(c, '.' | '_') {
                 0
             } else {
-                alphabet.read(c).ok_or_else(|| {
-                    GridError::Syntax(format!("unknown symbol {:?} at position {}", c, i + 1))
-                })?
+                alphabet
+                    .read(c)
+                    .ok_or_else(|| GridError::Syntax(format!("unknown symbol {:?} at position {}", c, i + 1)))?
             };
             if cells.len() == 625 {
                 return Err(GridError::Syntax(format!(
@@ -222,11 +211,7 @@ impl Grid {
             cells.push(digit);
         }
         let box_side = box_side_for_cells(cells.len()).ok_or_else(|| {
-            GridError::Syntax(format!(
-                "found {} cells; a grid has {}",
-                cells.len(),
-                supported_cell_counts()
-            ))
+            GridError::Syntax(format!("found {} cells; a grid has {}", cells.len(), supported_cell_counts()))
         })?;
         let n = box_side * box_side;
         if let Some(k) = cells.iter().position(|&v| v as usize > n) {
@@ -265,9 +250,7 @@ impl Grid {
         let n = self.size() as i64;
         for (what, v) in [("row", row), ("column", col)] {
             if !(1..=n).contains(&v) {
-                return Err(GridError::Value(format!(
-                    "{what} {v} is outside 1..{n} of a {n}x{n} grid"
-                )));
+                return Err(GridError::Value(format!("{what} {v} is outside 1..{n} of a {n}x{n} grid")));
             }
         }
         let v = self.cells[((row - 1) * n + (col - 1)) as usize];
@@ -409,11 +392,7 @@ fn cell_position(text: &str, k: usize, single_line: bool) -> usize {
     if single_line {
         return k + 1;
     }
-    text.chars()
-        .enumerate()
-        .filter(|&(_, c)| !is_layout_filler(c))
-        .nth(k)
-        .map_or(0, |(i, _)| i + 1)
+    text.chars().enumerate().filter(|&(_, c)| !is_layout_filler(c)).nth(k).map_or(0, |(i, _)| i + 1)
 }
 
 #[cfg(test)]

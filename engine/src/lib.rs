@@ -18,5 +18,6 @@ pub mod views;
 
 pub use grid::{Grid, GridError};
 pub use solver::{
-    count_solutions, count_solutions_with, propagate, propagate_with, solve, solve_with, Branching, Interrupted, Solutions, Techniques,
+    count_solutions, count_solutions_with, propagate, propagate_with, solve, solve_with, Branching, Interrupted,
+    Solutions, Techniques,
 };

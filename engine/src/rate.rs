@@ -153,6 +153,27 @@ impl Technique {
 }
 
 impl Deduction {
+    /// A deduction that places `digit` at `cell`.
+    fn placement(
+        technique: Technique,
+        unit: Option<usize>,
+        cell: usize,
+        digit: u8,
+        length: usize,
+        explanation: String,
+    ) -> Deduction {
+        Deduction {
+            technique,
+            unit,
+            digits: vec![digit],
+            cells: vec![cell],
+            placed: Some((cell, digit)),
+            eliminated: Vec::new(),
+            length,
+            explanation,
+        }
+    }
+
     /// The difficulty of this step: its technique's weight, plus for chains
     /// `0.2 * log2(cells / 4)` beyond 4 cells and for contradictions `0.2 * log2(singles / 2)`
     /// beyond 2 singles (longer chains are harder to find, as in Sudoku Explainer).
@@ -367,9 +388,12 @@ impl Board {
         let n = self.geo.n;
         let units = if boxes { 2 * n..3 * n } else { 0..2 * n };
         for u in units {
-            let placed: u32 = self.geo.unit(u).iter().filter(|&&c| self.value[c as usize] != 0).fold(0, |m, &c| {
-                m | 1 << (self.value[c as usize] - 1)
-            });
+            let placed: u32 = self
+                .geo
+                .unit(u)
+                .iter()
+                .filter(|&&c| self.value[c as usize] != 0)
+                .fold(0, |m, &c| m | 1 << (self.value[c as usize] - 1));
             for d in 1..=n as u8 {
                 let bit = 1u32 << (d - 1);
                 if placed & bit != 0 {
@@ -383,16 +407,9 @@ impl Board {
                         UnitKind::Column => format!("row {}", c / n + 1),
                         UnitKind::Box => format!("row {}, column {}", c / n + 1, c % n + 1),
                     };
-                    return Some(Deduction {
-                        technique: if boxes { Technique::HiddenSingleBox } else { Technique::HiddenSingleLine },
-                        unit: Some(u),
-                        digits: vec![d],
-                        cells: vec![c],
-                        placed: Some((c, d)),
-                        eliminated: Vec::new(),
-                        length: 0,
-                explanation: format!("{}: {d} can only go in {where_}.", unit_name(self.geo, u)),
-                    });
+                    let technique = if boxes { Technique::HiddenSingleBox } else { Technique::HiddenSingleLine };
+                    let explanation = format!("{}: {d} can only go in {where_}.", unit_name(self.geo, u));
+                    return Some(Deduction::placement(technique, Some(u), c, d, 0, explanation));
                 }
             }
         }
@@ -402,20 +419,8 @@ impl Board {
     fn naked_single(&self) -> Option<Deduction> {
         (0..self.geo.cells).find(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 1).map(|c| {
             let d = self.cand[c].trailing_zeros() as u8 + 1;
-            Deduction {
-                technique: Technique::NakedSingle,
-                unit: None,
-                digits: vec![d],
-                cells: vec![c],
-                placed: Some((c, d)),
-                eliminated: Vec::new(),
-                length: 0,
-                explanation: format!(
-                    "Row {}, column {} has only {d} left.",
-                    c / self.geo.n + 1,
-                    c % self.geo.n + 1
-                ),
-            }
+            let explanation = format!("Row {}, column {} has only {d} left.", c / self.geo.n + 1, c % self.geo.n + 1);
+            Deduction::placement(Technique::NakedSingle, None, c, d, 0, explanation)
         })
     }
 
@@ -434,7 +439,11 @@ impl Board {
                 }
                 let targets: Vec<usize> = if claiming {
                     let b = geo.box_of(places[0]);
-                    if places.iter().all(|&c| geo.box_of(c) == b) { vec![2 * n + b] } else { vec![] }
+                    if places.iter().all(|&c| geo.box_of(c) == b) {
+                        vec![2 * n + b]
+                    } else {
+                        vec![]
+                    }
                 } else {
                     let mut t = Vec::new();
                     if places.iter().all(|&c| c / n == places[0] / n) {
@@ -457,7 +466,7 @@ impl Board {
                             placed: None,
                             eliminated,
                             length: 0,
-                explanation: format!(
+                            explanation: format!(
                                 "{}: {d} can only go in {}, so it leaves the rest of {}.",
                                 unit_name(geo, u),
                                 unit_name(geo, t).to_lowercase(),
@@ -499,7 +508,7 @@ impl Board {
                     placed: None,
                     eliminated,
                     length: 0,
-                explanation: format!(
+                    explanation: format!(
                         "{}: {} hold only {}, so these digits leave the rest of the {}.",
                         unit_name(geo, u),
                         and_list(&names),
@@ -548,7 +557,7 @@ impl Board {
                     placed: None,
                     eliminated,
                     length: 0,
-                explanation: format!(
+                    explanation: format!(
                         "{}: {} can only go in {}, so those cells hold nothing else.",
                         unit_name(geo, u),
                         join_digits(mask),
@@ -587,22 +596,21 @@ impl Board {
                     let base_set: Vec<usize> = idx.iter().map(|&i| bases[i].0).collect();
                     let cover_units: Vec<usize> =
                         (0..n).filter(|j| covers >> j & 1 == 1).map(|j| if by_rows { n + j } else { j }).collect();
-                    let others = cover_units.iter().flat_map(|&cu| geo.unit(cu).iter().map(|&c| c as usize)).filter(|&c| {
-                        let base = if by_rows { c / n } else { c % n };
-                        !base_set.contains(&base)
-                    });
+                    let others =
+                        cover_units.iter().flat_map(|&cu| geo.unit(cu).iter().map(|&c| c as usize)).filter(|&c| {
+                            let base = if by_rows { c / n } else { c % n };
+                            !base_set.contains(&base)
+                        });
                     let eliminated = self.eliminations(others, bit);
                     if eliminated.is_empty() {
                         return None;
                     }
                     let (bk, ck) = if by_rows { ("rows", "columns") } else { ("columns", "rows") };
                     let bnames: Vec<String> = base_set.iter().map(|b| (b + 1).to_string()).collect();
-                    let cnames: Vec<String> = (0..n).filter(|j| covers >> j & 1 == 1).map(|j| (j + 1).to_string()).collect();
+                    let cnames: Vec<String> =
+                        (0..n).filter(|j| covers >> j & 1 == 1).map(|j| (j + 1).to_string()).collect();
                     let technique = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][k - 2];
-                    let cells = base_set
-                        .iter()
-                        .flat_map(|&b| self.places(base_unit(b), bit))
-                        .collect();
+                    let cells = base_set.iter().flat_map(|&b| self.places(base_unit(b), bit)).collect();
                     Some(Deduction {
                         technique,
                         unit: None,
@@ -611,7 +619,7 @@ impl Board {
                         placed: None,
                         eliminated,
                         length: 0,
-                explanation: format!(
+                        explanation: format!(
                             "{} on {d}: in {bk} {} it can only go in {ck} {}, so it leaves those {ck} elsewhere.",
                             match technique {
                                 Technique::XWing => "X-Wing",
@@ -666,7 +674,12 @@ impl Board {
                         continue;
                     }
                     let targets = (0..geo.cells).filter(|&c| {
-                        c != pivot && c != a && c != b && self.sees(c, a) && self.sees(c, b) && (!xyz || self.sees(c, pivot))
+                        c != pivot
+                            && c != a
+                            && c != b
+                            && self.sees(c, a)
+                            && self.sees(c, b)
+                            && (!xyz || self.sees(c, pivot))
                     });
                     let eliminated = self.eliminations(targets, z);
                     if eliminated.is_empty() {
@@ -681,7 +694,7 @@ impl Board {
                         placed: None,
                         eliminated,
                         length: 0,
-                explanation: format!(
+                        explanation: format!(
                             "{}: whatever {} ({}) is, {zd} goes in {} or {}{}, so {zd} leaves the cells seeing {}.",
                             if xyz { "XYZ-Wing" } else { "XY-Wing" },
                             cell_name(geo, pivot),
@@ -744,7 +757,10 @@ impl Board {
                     if end == start || !seen[end][1] {
                         continue;
                     }
-                    let targets = cells.iter().copied().filter(|&c| c != start && c != end && self.sees(c, start) && self.sees(c, end));
+                    let targets = cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| c != start && c != end && self.sees(c, start) && self.sees(c, end));
                     let eliminated = self.eliminations(targets, bit);
                     if eliminated.is_empty() {
                         continue;
@@ -770,7 +786,7 @@ impl Board {
                         cells: chain,
                         placed: None,
                         eliminated,
-                explanation: format!(
+                        explanation: format!(
                             "Chain on {d} from {} to {}: one of them is {d}, so {d} leaves the cells seeing both.",
                             cell_name(geo, start),
                             cell_name(geo, end)
@@ -789,7 +805,8 @@ impl Board {
     fn unique_rectangle(&self) -> Option<Deduction> {
         let geo = self.geo;
         let n = geo.n;
-        let bivalue: Vec<usize> = (0..geo.cells).filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 2).collect();
+        let bivalue: Vec<usize> =
+            (0..geo.cells).filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 2).collect();
         let mut best: Option<Deduction> = None;
         for (i, &a) in bivalue.iter().enumerate() {
             for &b in &bivalue[i + 1..] {
@@ -812,7 +829,8 @@ impl Board {
                         }
                         (a / n * n + other, b / n * n + other)
                     };
-                    let boxes: std::collections::BTreeSet<usize> = [a, b, c, d].iter().map(|&x| geo.box_of(x)).collect();
+                    let boxes: std::collections::BTreeSet<usize> =
+                        [a, b, c, d].iter().map(|&x| geo.box_of(x)).collect();
                     if boxes.len() != 2 || self.value[c] != 0 || self.value[d] != 0 {
                         continue;
                     }
@@ -820,12 +838,21 @@ impl Board {
                         continue;
                     }
                     let (technique, eliminated, consequence) = if self.cand[c] == xy && self.cand[d] != xy {
-                        (Technique::UniqueRectangle1, self.eliminations(std::iter::once(d), xy), format!("{} leave {}", join_digits(xy), cell_name(geo, d)))
+                        (
+                            Technique::UniqueRectangle1,
+                            self.eliminations(std::iter::once(d), xy),
+                            format!("{} leave {}", join_digits(xy), cell_name(geo, d)),
+                        )
                     } else if self.cand[d] == xy && self.cand[c] != xy {
-                        (Technique::UniqueRectangle1, self.eliminations(std::iter::once(c), xy), format!("{} leave {}", join_digits(xy), cell_name(geo, c)))
+                        (
+                            Technique::UniqueRectangle1,
+                            self.eliminations(std::iter::once(c), xy),
+                            format!("{} leave {}", join_digits(xy), cell_name(geo, c)),
+                        )
                     } else if self.cand[c] == self.cand[d] && (self.cand[c] & !xy).count_ones() == 1 {
                         let z = self.cand[c] & !xy;
-                        let targets = (0..geo.cells).filter(|&t| t != c && t != d && self.sees(t, c) && self.sees(t, d));
+                        let targets =
+                            (0..geo.cells).filter(|&t| t != c && t != d && self.sees(t, c) && self.sees(t, d));
                         let zd = z.trailing_zeros() + 1;
                         let consequence = format!(
                             "one of {} and {} is {zd}, and {zd} leaves the cells seeing both",
@@ -883,20 +910,12 @@ impl Board {
             let bit = 1u32 << (d - 1);
             self.places(row, bit).len() == 3
         })?;
-        Some(Deduction {
-            technique: Technique::Bug,
-            unit: Some(row),
-            digits: vec![d],
-            cells: vec![c],
-            placed: Some((c, d)),
-            eliminated: Vec::new(),
-            length: 0,
-            explanation: format!(
-                "Bivalue universal grave: every other blank has two candidates, so unless {} is {d} (the digit three \
-                 cells of its row could hold) the puzzle would have two solutions.",
-                cell_name(geo, c)
-            ),
-        })
+        let explanation = format!(
+            "Bivalue universal grave: every other blank has two candidates, so unless {} is {d} (the digit three \
+             cells of its row could hold) the puzzle would have two solutions.",
+            cell_name(geo, c)
+        );
+        Some(Deduction::placement(Technique::Bug, Some(row), c, d, 0, explanation))
     }
 
     /// An XY-chain: bivalue cells each seeing the next, each pair sharing the digit that links
@@ -904,7 +923,8 @@ impl Board {
     /// cell seeing both ends.
     fn xy_chain(&self) -> Option<Deduction> {
         let geo = self.geo;
-        let bivalue: Vec<usize> = (0..geo.cells).filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 2).collect();
+        let bivalue: Vec<usize> =
+            (0..geo.cells).filter(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 2).collect();
         for &start in &bivalue {
             for a in digit_list(self.cand[start]) {
                 let abit = 1u32 << (a - 1);
@@ -924,7 +944,8 @@ impl Board {
                         }
                         prev.insert(next, (c, forced));
                         if next.1 == abit && o != start {
-                            let targets = (0..geo.cells).filter(|&t| t != start && t != o && self.sees(t, start) && self.sees(t, o));
+                            let targets = (0..geo.cells)
+                                .filter(|&t| t != start && t != o && self.sees(t, start) && self.sees(t, o));
                             let eliminated = self.eliminations(targets, abit);
                             if !eliminated.is_empty() {
                                 let mut chain = vec![o];
@@ -977,20 +998,12 @@ impl Board {
             }
         }
         let (steps, c, right, wrong) = best?;
-        Some(Deduction {
-            technique: Technique::Contradiction,
-            unit: None,
-            digits: vec![right],
-            cells: vec![c],
-            placed: Some((c, right)),
-            eliminated: Vec::new(),
-            length: steps,
-            explanation: format!(
-                "If {} were {wrong}, {steps} single{} later a cell or unit would have no candidate left, so it is {right}.",
-                cell_name(geo, c),
-                if steps == 1 { "" } else { "s" }
-            ),
-        })
+        let explanation = format!(
+            "If {} were {wrong}, {steps} single{} later a cell or unit would have no candidate left, so it is {right}.",
+            cell_name(geo, c),
+            if steps == 1 { "" } else { "s" }
+        );
+        Some(Deduction::placement(Technique::Contradiction, None, c, right, steps, explanation))
     }
 
     /// The number of singles after which placing `d` at `c` leaves a cell without candidates
@@ -1003,7 +1016,8 @@ impl Board {
             if b.broken() {
                 return Some(steps.max(1));
             }
-            let Some(next) = b.hidden_single(true).or_else(|| b.hidden_single(false)).or_else(|| b.naked_single()) else {
+            let Some(next) = b.hidden_single(true).or_else(|| b.hidden_single(false)).or_else(|| b.naked_single())
+            else {
                 return None;
             };
             b.apply(&next);
@@ -1059,21 +1073,13 @@ impl Board {
             .min_by_key(|&c| self.cand[c].count_ones())
             .expect("an unsolved board has a blank");
         let d = solution[c];
-        Some(Deduction {
-            technique: Technique::Guess,
-            unit: None,
-            digits: vec![d],
-            cells: vec![c],
-            placed: Some((c, d)),
-            eliminated: Vec::new(),
-            length: 0,
-            explanation: format!(
-                "No technique here applies: guess {d} at row {}, column {} (among {}), which backtracking would confirm.",
-                c / self.geo.n + 1,
-                c % self.geo.n + 1,
-                join_digits(self.cand[c])
-            ),
-        })
+        let explanation = format!(
+            "No technique here applies: guess {d} at row {}, column {} (among {}), which backtracking would confirm.",
+            c / self.geo.n + 1,
+            c % self.geo.n + 1,
+            join_digits(self.cand[c])
+        );
+        Some(Deduction::placement(Technique::Guess, None, c, d, 0, explanation))
     }
 }
 
@@ -1159,7 +1165,10 @@ fn unique_solution(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<R
 }
 
 /// Every deduction from the grid to its solution, simplest technique first at each step.
-pub fn solve_steps(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Result<Vec<Deduction>, RateError>, Interrupted> {
+pub fn solve_steps(
+    grid: &Grid,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Result<Vec<Deduction>, RateError>, Interrupted> {
     Ok(steps_with(grid, &Allowed::all(), interrupt)?.map(|(steps, _)| steps.into_iter().map(|(d, _)| d).collect()))
 }
 
@@ -1196,13 +1205,18 @@ pub fn rating_of(steps: &[Deduction]) -> Rating {
 
 /// The next deduction [`rate_with`] would make on `grid` (a puzzle with one solution, possibly
 /// partly filled in).
-pub fn hint_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Result<Option<Deduction>, RateError>, Interrupted> {
+pub fn hint_with(
+    grid: &Grid,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Result<Option<Deduction>, RateError>, Interrupted> {
     let solution = match unique_solution(grid, interrupt)? {
         Ok(s) => s,
         Err(e) => return Ok(Err(e)),
     };
     let board = Board::new(grid).expect("a valid grid has consistent givens");
-    Ok(Ok((!board.solved()).then(|| board.next_allowed(&Allowed::all(), solution.cells()).expect("guesses are allowed"))))
+    Ok(Ok(
+        (!board.solved()).then(|| board.next_allowed(&Allowed::all(), solution.cells()).expect("guesses are allowed"))
+    ))
 }
 
 #[cfg(test)]

@@ -617,11 +617,7 @@ impl Solutions {
 
     /// Searches on to the next solution and hands its digits to `take`; false when the search
     /// is over.
-    fn advance(
-        &mut self,
-        interrupt: &mut dyn FnMut() -> bool,
-        take: impl FnOnce(&[u8]),
-    ) -> Result<bool, Interrupted> {
+    fn advance(&mut self, interrupt: &mut dyn FnMut() -> bool, take: impl FnOnce(&[u8])) -> Result<bool, Interrupted> {
         let digits = match &mut self.search {
             AnySearch::S4(s) => s.next(interrupt)?.map(|v| take(&v)),
             AnySearch::S9(s) => s.next(interrupt, INTERRUPT_EVERY)?.map(|v| take(&v)),
@@ -666,11 +662,7 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 }
 
 /// The number of solutions, counting stops at `limit` (0 for conflicting givens).
-pub fn count_solutions_with(
-    grid: &Grid,
-    limit: u64,
-    interrupt: &mut dyn FnMut() -> bool,
-) -> Result<u64, Interrupted> {
+pub fn count_solutions_with(grid: &Grid, limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
     Solutions::new(grid, Branching::FewestCandidates).count_with(limit, interrupt)
 }
 

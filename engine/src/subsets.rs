@@ -164,9 +164,17 @@ impl Search<'_> {
 
 /// How many digits have all their places (at least one) within `cells` (as bits).
 fn confined(masks: &[u32], cells: u32) -> u32 {
-    let (inside, outside) = masks.iter().enumerate().fold((0u32, 0u32), |(i_, o), (i, &m)| {
-        if cells >> i & 1 == 1 { (i_ | m, o) } else { (i_, o | m) }
-    });
+    let (inside, outside) =
+        masks.iter().enumerate().fold(
+            (0u32, 0u32),
+            |(i_, o), (i, &m)| {
+                if cells >> i & 1 == 1 {
+                    (i_ | m, o)
+                } else {
+                    (i_, o | m)
+                }
+            },
+        );
     (inside & !outside).count_ones()
 }
 
@@ -224,7 +232,11 @@ mod tests {
                         x ^= x >> 17;
                         x ^= x << 5;
                         let m = x & ((1 << n) - 1) & (x >> 7 | x >> 3);
-                        if m == 0 { 1 << (x % n) } else { m }
+                        if m == 0 {
+                            1 << (x % n)
+                        } else {
+                            m
+                        }
                     })
                     .collect();
                 assert_eq!(fast(&masks, n as usize), brute(&masks, n, n as usize), "{masks:?}");
@@ -239,7 +251,7 @@ mod tests {
         let mut n = 0;
         preemptive_sets(&masks, 25, &mut || false, &mut |_, _| n += 1).unwrap();
         assert_eq!(n, 1); // the whole unit
-        // Contradictory: twenty cells share three digits. Pruned at once.
+                          // Contradictory: twenty cells share three digits. Pruned at once.
         let narrow = vec![0b111u32; 20];
         assert_eq!(fast(&narrow, 25), brute(&narrow, 25, 25));
         // Twelve digit pairs, each held by two cells: every union of pairs is a set, and the

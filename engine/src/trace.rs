@@ -124,7 +124,9 @@ impl Step {
             ),
             Technique::Solved => "Every cell is filled.".to_string(),
             Technique::Stalled => "No chosen technique applies any more.".to_string(),
-            Technique::Contradiction => "A cell or a digit of a unit has no place left: the grid has no solution.".to_string(),
+            Technique::Contradiction => {
+                "A cell or a digit of a unit has no place left: the grid has no solution.".to_string()
+            }
         }
     }
 }
@@ -224,7 +226,15 @@ impl FillSteps {
         self.eliminate(self.geo.peers(c).iter().map(|&p| p as usize), bit, &mut eliminated);
         eliminated.sort_unstable();
         let (r, col) = self.rc(c);
-        Step { technique, unit, digits: vec![d], cells: vec![(r, col)], placed: Some((r, col, d)), eliminated, grid: self.grid() }
+        Step {
+            technique,
+            unit,
+            digits: vec![d],
+            cells: vec![(r, col)],
+            placed: Some((r, col, d)),
+            eliminated,
+            grid: self.grid(),
+        }
     }
 
     fn unit_of(&self, u: usize) -> (UnitKind, u8) {

@@ -120,12 +120,15 @@ mod tests {
             .filter_map(|c| c.value)
             .collect();
         assert!(digits(first.1).all(|d| !peers.contains(&d)));
-        assert_eq!(digits(first.1).count() + {
-            let mut p = peers.clone();
-            p.sort_unstable();
-            p.dedup();
-            p.len()
-        }, 9);
+        assert_eq!(
+            digits(first.1).count() + {
+                let mut p = peers.clone();
+                p.sort_unstable();
+                p.dedup();
+                p.len()
+            },
+            9
+        );
     }
 
     #[test]
@@ -281,7 +284,8 @@ mod more_tests {
 
     #[test]
     fn hidden_singles_have_one_place() {
-        let g = Grid::parse("...15.....34....89........3.2..6.8...47..9.....9.2...11....2..5...9............74").unwrap();
+        let g =
+            Grid::parse("...15.....34....89........3.2..6.8...47..9.....9.2...11....2..5...9............74").unwrap();
         let singles = hidden_singles(&g);
         assert!(!singles.is_empty());
         for h in singles {

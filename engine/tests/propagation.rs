@@ -2,7 +2,6 @@
 //! reaches exactly the fixpoint of a plain loop over candidate sets, and with every technique
 //! it never places a digit that differs from the puzzle's solution.
 
-
 use sudoku_engine::{propagate, solve, Grid, Techniques};
 
 mod common;
@@ -20,9 +19,7 @@ fn reference_singles(grid: &Grid) -> Option<Vec<u8>> {
         .chain((0..n).map(|x| (0..n).map(|i| ((x / b) * b + i / b) * n + (x % b) * b + i % b).collect()))
         .collect();
     let peers = |c: usize| -> Vec<usize> {
-        (0..cells)
-            .filter(|&o| o != c && units.iter().any(|u| u.contains(&c) && u.contains(&o)))
-            .collect()
+        (0..cells).filter(|&o| o != c && units.iter().any(|u| u.contains(&c) && u.contains(&o))).collect()
     };
     let mut value: Vec<u8> = grid.cells().to_vec();
     let mut cand: Vec<Vec<bool>> = value.iter().map(|&v| (1..=n as u8).map(|d| v == 0 || v == d).collect()).collect();

@@ -4,7 +4,6 @@
 //! The data folder is `$SUDOKU_DATA` or `../shared/data` beside the repository. The big files
 //! take minutes in a debug build: the project's test command runs these in release mode.
 
-
 use sudoku_engine::{count_solutions, solve, Branching, Grid, Solutions};
 
 mod common;
@@ -57,7 +56,13 @@ fn solves_uniquely(file: &str) {
             failures.push(format!("{file}:{line}: count_solutions(p, 2) = {n}, want 1"));
         }
     }
-    assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), all.len(), failures[..failures.len().min(20)].join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} failed:\n{}",
+        failures.len(),
+        all.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
 }
 
 #[test]
