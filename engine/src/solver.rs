@@ -666,6 +666,20 @@ pub fn count_solutions_with(grid: &Grid, limit: u64, interrupt: &mut dyn FnMut()
     Solutions::new(grid, Branching::FewestCandidates).count_with(limit, interrupt)
 }
 
+/// Whether a 9x9 grid has a solution in which cell `cell` (0-based, row-major) does not hold
+/// `digit`.
+pub(crate) fn has_solution_without9(
+    grid: &Grid,
+    cell: usize,
+    digit: u8,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<bool, Interrupted> {
+    debug_assert_eq!(grid.box_side(), 3);
+    let mut search =
+        crate::fast9::Search9::with_exclusions(grid.cells(), &[(cell, digit)], Branching::FewestCandidates);
+    Ok(search.next(interrupt, INTERRUPT_EVERY)?.is_some())
+}
+
 /// [`count_solutions_with`] without an interrupt.
 pub fn count_solutions(grid: &Grid, limit: u64) -> u64 {
     count_solutions_with(grid, limit, &mut never).unwrap_or(0)
