@@ -178,7 +178,7 @@ pub fn random_solution_with(
 }
 
 /// How often (in search nodes) the interrupt callback is asked.
-const INTERRUPT_EVERY: u64 = 256;
+pub(crate) const INTERRUPT_EVERY: u64 = 256;
 
 /// The candidates of every cell; assigned cells hold exactly their digit's bit.
 #[derive(Clone, Copy)]
@@ -664,20 +664,6 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// The number of solutions, counting stops at `limit` (0 for conflicting givens).
 pub fn count_solutions_with(grid: &Grid, limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
     Solutions::new(grid, Branching::FewestCandidates).count_with(limit, interrupt)
-}
-
-/// Whether a 9x9 grid has a solution in which cell `cell` (0-based, row-major) does not hold
-/// `digit`.
-pub(crate) fn has_solution_without9(
-    grid: &Grid,
-    cell: usize,
-    digit: u8,
-    interrupt: &mut dyn FnMut() -> bool,
-) -> Result<bool, Interrupted> {
-    debug_assert_eq!(grid.box_side(), 3);
-    let mut search =
-        crate::fast9::Search9::with_exclusions(grid.cells(), &[(cell, digit)], Branching::FewestCandidates);
-    Ok(search.next(interrupt, INTERRUPT_EVERY)?.is_some())
 }
 
 /// [`count_solutions_with`] without an interrupt.
