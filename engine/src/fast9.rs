@@ -213,12 +213,11 @@ impl Board {
         let bit = 1u32 << i;
         let (row, col) = ((i / 9) as usize, (i % 9) as usize);
         let fd = &mut self.f[d];
+        let keep = !COL[col];
+        fd[0] &= keep;
+        fd[1] &= keep;
+        fd[2] &= keep;
         fd[band] = (fd[band] & !(ROW[row] | BOX[col / 3])) | bit;
-        for (other, w) in fd.iter_mut().enumerate() {
-            if other != band {
-                *w &= !COL[col];
-            }
-        }
         self.hidden_dirty[d] = 7;
         self.locked_dirty[d] = 0x3F;
         self.open[band] &= !bit;
@@ -552,24 +551,25 @@ impl Search9 {
 #[derive(Default)]
 pub(crate) struct Stack(Vec<Frame>);
 
-/// Whether `board` (givens placed, not propagated yet) has a solution: a depth-first search
-/// that propagates like [`Search9`] and branches on the open cell with the fewest candidates,
-/// trying first the digit of `prefer` (81 digits, row-major) there. When `board` is a grid
-/// close to `prefer` with a few candidates removed, a solution usually differs from `prefer`
-/// in a few cells only, and this order finds it after a few nodes. `stack` is reused between
-/// calls; `interrupt` is asked every `every` nodes.
-pub(crate) fn has_solution(
+/// The first solution of `board` (givens placed, not propagated yet), or `None`: a depth-first
+/// search that propagates like [`Search9`] and branches on the open cell with the fewest
+/// candidates. Without `prefer` it tries the digits in ascending order and so finds the first
+/// solution of [`Search9`]; with `prefer` (81 digits, row-major) it tries that digit first.
+/// When `board` is a grid close to `prefer` with a few candidates removed, a solution usually
+/// differs from `prefer` in a few cells only, and this order finds it after a few nodes.
+/// `stack` is reused between calls; `interrupt` is asked every `every` nodes.
+pub(crate) fn first_solution(
     mut board: Board,
-    prefer: &[u8],
+    prefer: Option<&[u8]>,
     stack: &mut Stack,
     interrupt: &mut dyn FnMut() -> bool,
     every: u64,
-) -> Result<bool, Interrupted> {
+) -> Result<Option<[u8; 81]>, Interrupted> {
     if !board.propagate() {
-        return Ok(false);
+        return Ok(None);
     }
     if board.is_solved() {
-        return Ok(true);
+        return Ok(Some(board.digits()));
     }
     let frames = &mut stack.0;
     frames.clear();
@@ -582,8 +582,11 @@ pub(crate) fn has_solution(
             continue;
         }
         let (band, bit) = (top.band as usize, top.bit as u32);
-        let preferred = 1u32 << (prefer[band * 27 + bit as usize] - 1);
-        let choice = if top.rest & preferred != 0 { preferred } else { top.rest & top.rest.wrapping_neg() };
+        let lowest = top.rest & top.rest.wrapping_neg();
+        let choice = match prefer {
+            Some(p) if top.rest >> (p[band * 27 + bit as usize] - 1) & 1 == 1 => 1 << (p[band * 27 + bit as usize] - 1),
+            _ => lowest,
+        };
         top.rest &= !choice;
         let d = choice.trailing_zeros() as usize;
         let mut b = if top.rest == 0 { frames.pop().map(|f| f.board).unwrap() } else { top.board };
@@ -593,13 +596,13 @@ pub(crate) fn has_solution(
         }
         if b.place(band, bit, d) && b.propagate() {
             if b.is_solved() {
-                return Ok(true);
+                return Ok(Some(b.digits()));
             }
             let (band, bit, rest) = b.pick(Branching::FewestCandidates);
             frames.push(Frame { board: b, band: band as u8, bit: bit as u8, rest });
         }
     }
-    Ok(false)
+    Ok(None)
 }
 
 #[cfg(test)]

@@ -14,12 +14,14 @@
 //! [`crate::random`]), including the order of the cells, so a seed gives the same puzzle on
 //! every platform and release.
 
+use std::sync::OnceLock;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::fast9::{has_solution, Board, Stack};
+use crate::fast9::{first_solution, Board, Stack};
 use crate::grid::{Grid, GridError};
-use crate::solver::{count_solutions_with, random_solution_with, solve_with, Interrupted, INTERRUPT_EVERY};
+use crate::solver::{count_solutions_with, random_solution_with, Interrupted, INTERRUPT_EVERY};
 
 /// The symmetry a puzzle's givens keep: a cell is a given exactly when its partners are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +77,14 @@ impl Symmetry {
         cells.sort_unstable();
         cells.dedup();
         cells
+    }
+
+    /// [`Symmetry::orbits`], computed once per symmetry and size (4, 9, 16 and 25).
+    fn cached_orbits(self, n: usize) -> &'static [Vec<usize>] {
+        static CACHE: [[OnceLock<Vec<Vec<usize>>>; 4]; 5] = [const { [const { OnceLock::new() }; 4] }; 5];
+        let size = [4, 9, 16, 25].iter().position(|&s| s == n).expect("a grid size");
+        let symmetry = Symmetry::ALL.iter().position(|&s| s == self).expect("a symmetry");
+        CACHE[symmetry][size].get_or_init(|| self.orbits(n))
     }
 
     /// The orbits of every cell of an `n`x`n` grid, each once, ordered by their first cell.
@@ -162,7 +172,7 @@ fn dig_grids(
             return Ok(Err(GenerateError::Unreachable { target, closest: minimum, attempts: 0 }));
         }
     }
-    let orbits = symmetry.orbits(size);
+    let orbits = symmetry.cached_orbits(size);
     let mut closest = usize::MAX;
     for attempt in 1..=ATTEMPTS {
         let solution = random_complete_grid(&empty, next_u32, interrupt)?;
@@ -266,7 +276,51 @@ struct Dig9<'a> {
     unvisited: Vec<Board>,
     /// Digits (bit d - 1) given in each row, column and box (rows 0-8, columns 9-17, boxes 18-26).
     units: [u16; 27],
+    /// The givens now, bit c for cell c.
+    givens: u128,
+    /// Unavoidable sets of the solution (see [`two_line_unavoidable_sets`]), as cell masks.
+    unavoidable: Vec<u128>,
     stack: Stack,
+}
+
+/// Unavoidable sets of the complete 9x9 grid `solution` that lie in two rows or two columns:
+/// sets of cells whose digits can be rearranged into another grid, so that a puzzle with one
+/// solution keeps a given in each. For two rows, the columns where their digits can be swapped
+/// form the cycles of the permutation taking each column to the column of the first row holding
+/// the second row's digit; each cycle swaps into a grid when the rows share a band (boxes keep
+/// their digits), or when the cycle stays within one stack. Columns likewise. Sizes 4 to 18.
+fn two_line_unavoidable_sets(solution: &[u8]) -> Vec<u128> {
+    let mut sets = Vec::new();
+    for transposed in [false, true] {
+        let at = |line: usize, k: usize| if transposed { k * 9 + line } else { line * 9 + k };
+        for a in 0..9 {
+            // where[d]: the position of digit d in line a
+            let mut position = [0usize; 10];
+            for k in 0..9 {
+                position[solution[at(a, k)] as usize] = k;
+            }
+            for b in a + 1..9 {
+                let same_band = a / 3 == b / 3;
+                let mut seen = 0u16;
+                for start in 0..9 {
+                    if seen >> start & 1 == 1 {
+                        continue;
+                    }
+                    let (mut k, mut mask, mut one_stack) = (start, 0u128, true);
+                    while seen >> k & 1 == 0 {
+                        seen |= 1 << k;
+                        one_stack &= k / 3 == start / 3;
+                        mask |= 1 << at(a, k) | 1 << at(b, k);
+                        k = position[solution[at(b, k)] as usize];
+                    }
+                    if same_band || one_stack {
+                        sets.push(mask);
+                    }
+                }
+            }
+        }
+    }
+    sets
 }
 
 impl<'a> Dig9<'a> {
@@ -285,7 +339,17 @@ impl<'a> Dig9<'a> {
                 units[u] |= 1 << (d - 1);
             }
         }
-        Dig9 { solution, orbits, order, unvisited, units, stack: Stack::default() }
+        let unavoidable = two_line_unavoidable_sets(solution);
+        Dig9 {
+            solution,
+            orbits,
+            order,
+            unvisited,
+            units,
+            givens: (1u128 << 81) - 1,
+            unavoidable,
+            stack: Stack::default(),
+        }
     }
 
     /// The row, column and box (indices into `units`) of a cell.
@@ -336,6 +400,11 @@ impl<'a> Dig9<'a> {
             }
         }
         cells[c] = digit;
+        if digit == 0 {
+            self.givens &= !(1 << c);
+        } else {
+            self.givens |= 1 << c;
+        }
     }
 
     /// Whether the blank cell `c`'s digit is forced by the givens in `cells`: a naked single
@@ -378,18 +447,22 @@ impl<'a> Dig9<'a> {
         kept: &[usize],
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<bool, Interrupted> {
+        if self.unavoidable.iter().any(|&u| u & self.givens == 0) {
+            return Ok(false);
+        }
         // Removed cells proved (each solution has the solution's digit there), put back as givens.
-        let mut proved: Vec<usize> = Vec::with_capacity(orbit.len());
+        let (mut proved_cells, mut n) = ([0usize; 8], 0);
         let mut unique = true;
         loop {
-            let before = proved.len();
+            let before = n;
             for &c in orbit {
                 if cells[c] == 0 && self.forced(cells, c) {
                     self.set(cells, c, self.solution[c]);
-                    proved.push(c);
+                    proved_cells[n] = c;
+                    n += 1;
                 }
             }
-            if proved.len() == orbit.len() || proved.len() == before {
+            if n == orbit.len() || n == before {
                 break;
             }
         }
@@ -397,15 +470,16 @@ impl<'a> Dig9<'a> {
             if cells[c] != 0 {
                 continue;
             }
-            let board = self.board(t, kept, &proved, c);
-            if has_solution(board, self.solution, &mut self.stack, interrupt, INTERRUPT_EVERY)? {
+            let board = self.board(t, kept, &proved_cells[..n], c);
+            if first_solution(board, Some(self.solution), &mut self.stack, interrupt, INTERRUPT_EVERY)?.is_some() {
                 unique = false;
                 break;
             }
             self.set(cells, c, self.solution[c]);
-            proved.push(c);
+            proved_cells[n] = c;
+            n += 1;
         }
-        for &c in &proved {
+        for &c in &proved_cells[..n] {
             self.set(cells, c, 0);
         }
         Ok(unique)
@@ -432,21 +506,22 @@ fn random_complete_grid(
     if empty.size() != 9 {
         return Ok(random_solution_with(empty, next_u32, interrupt)?.expect("an empty grid has solutions"));
     }
-    let mut cells = [0u8; 81];
+    let mut board = Board::empty();
     for b in [0, 4, 8] {
-        let mut digits: Vec<usize> = (1..=9).collect();
+        let mut digits: [u8; 9] = std::array::from_fn(|k| k as u8 + 1);
         shuffle(&mut digits, next_u32);
         let (row, col) = (b / 3 * 3, b % 3 * 3);
         for (k, &d) in digits.iter().enumerate() {
-            cells[(row + k / 3) * 9 + col + k % 3] = d as u8;
+            board.give((row + k / 3) * 9 + col + k % 3, d);
         }
     }
-    let start = Grid::from_cells(&cells).expect("three boxes of digits make a grid");
-    Ok(solve_with(&start, interrupt)?.expect("boxes 1, 5 and 9 always complete to a grid"))
+    let cells = first_solution(board, None, &mut Stack::default(), interrupt, INTERRUPT_EVERY)?
+        .expect("boxes 1, 5 and 9 always complete to a grid");
+    Ok(Grid::from_cells(&cells).expect("a solution is a grid"))
 }
 
 /// Fisher-Yates with `next_u32`, so the order depends on nothing but the stream.
-fn shuffle(items: &mut [usize], next_u32: &mut dyn FnMut() -> u32) {
+fn shuffle<T>(items: &mut [T], next_u32: &mut dyn FnMut() -> u32) {
     for i in (1..items.len()).rev() {
         let j = (next_u32() as u64 * (i as u64 + 1) >> 32) as usize;
         items.swap(i, j);
@@ -506,6 +581,24 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn unavoidable_sets_free_another_grid() {
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let empty = Grid::empty(9).unwrap();
+            let solution = random_complete_grid(&empty, &mut || rng.next_u32(), &mut never).unwrap();
+            let sets = two_line_unavoidable_sets(solution.cells());
+            assert!(!sets.is_empty());
+            for u in sets {
+                assert!((4..=18).contains(&u.count_ones()), "{u:b}");
+                let cells: Vec<u8> =
+                    solution.cells().iter().enumerate().map(|(c, &d)| if u >> c & 1 == 1 { 0 } else { d }).collect();
+                let puzzle = Grid::from_cells(&cells).unwrap();
+                assert!(count_solutions(&puzzle, 2) == 2, "seed {seed}: {u:b} is not unavoidable");
             }
         }
     }
