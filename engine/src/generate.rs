@@ -263,11 +263,12 @@ pub fn generate_level_seeded(
 /// The digging of a 9x9 grid on the boards of `fast9`, which reaches the same puzzle as the
 /// generic digging of [`generate_with`] (the order and the test are the same; only the cost
 /// differs). A removal is kept when every solution of the smaller puzzle must put the removed
-/// digits back. Cheap tests first: a removed cell whose digit is a naked or hidden single among
-/// the givens left (and the removed cells proved already) needs no search. Each other removed
-/// cell gets one search for a solution with another digit there. Those searches start from the
-/// board of the orbits not visited yet (computed once per grid, from the last orbit back) plus
-/// the givens kept so far, so a search places the givens of at most the kept orbits.
+/// digits back. Cheap tests first: a removal that leaves one of the solution's two-line
+/// unavoidable sets without a given is refused at once, and a removed cell whose digit is a
+/// naked or hidden single among the givens left (and the removed cells proved already) needs no
+/// search. Each other removed cell gets one search for a solution with another digit there,
+/// trying the solution's digits first. Those searches start from the board of the orbits not
+/// visited yet (computed once per grid, from the last orbit back) plus the givens kept so far.
 struct Dig9<'a> {
     solution: &'a [u8],
     orbits: &'a [Vec<usize>],
