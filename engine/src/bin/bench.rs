@@ -7,7 +7,8 @@
 //! ignored) it prints
 //! `<file> n=<puzzles> solve_us=<mean µs per solve> count2_us=<mean µs per count up to 2>`,
 //! where solve is `sudoku_engine::solve` (what `sudoku.solve` runs) and each figure is the best
-//! of 3 passes over the whole file, each pass at least 0.5 s of work.
+//! of 3 passes over the whole file, each pass at least 0.5 s of work. With `SUDOKU_BENCH_ONCE`
+//! set, one pass over the file: a fixed amount of work, for instruction counts under valgrind.
 //!
 //! With `--views` it prints instead
 //! `<file> n=<puzzles> candidates_us=.. preemptive_sets_us=.. propagate_us=.. fill_steps_us=..`:
@@ -33,11 +34,13 @@ use sudoku_engine::views::{candidates, preemptive_sets};
 use sudoku_engine::{count_solutions, propagate, solve, Grid, Techniques};
 
 fn best_of_3(n: usize, mut pass: impl FnMut() -> usize) -> f64 {
-    (0..3)
+    // SUDOKU_BENCH_ONCE: one pass only, a fixed amount of work for instruction counts (valgrind).
+    let once = std::env::var_os("SUDOKU_BENCH_ONCE").is_some();
+    (0..if once { 1 } else { 3 })
         .map(|_| {
             let start = Instant::now();
             let mut passes = 0;
-            while passes == 0 || start.elapsed().as_secs_f64() < 0.5 {
+            while passes == 0 || (!once && start.elapsed().as_secs_f64() < 0.5) {
                 black_box(pass());
                 passes += 1;
             }
