@@ -195,14 +195,15 @@ impl Board {
             return false;
         }
         let mark = (1u8 << band) | (8u8 << (i % 9 / 3));
-        for (e, digit) in self.f.iter_mut().enumerate() {
-            let had = ((digit[band] >> i) & 1) as u8;
-            digit[band] &= !(1 << i);
-            self.hidden_dirty[e] |= had << band;
-            // 0 or 0xFF: a mask, not a multiplication (8-bit mul was this loop's bottleneck).
-            self.locked_dirty[e] |= mark & had.wrapping_neg();
+        // The other candidates of the cell: each loses the cell.
+        let mut others = self.candidates(band, i) & !(1 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            self.f[e][band] &= !(1 << i);
+            self.hidden_dirty[e] |= 1 << band;
+            self.locked_dirty[e] |= mark;
         }
-        self.f[d][band] |= 1 << i;
         self.place_single(band, i, d);
         true
     }
