@@ -151,15 +151,28 @@ pub fn generate_with(
     next_u32: &mut dyn FnMut() -> u32,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Generated, GenerateError>, Interrupted> {
-    dig_grids(size, symmetry, target_givens, size == 9, next_u32, interrupt)
+    let digger = if size == 9 { Digger::Fast9 } else { Digger::Quick };
+    dig_grids(size, symmetry, target_givens, digger, next_u32, interrupt)
 }
 
-/// [`generate_with`], digging 9x9 grids with [`Dig9`] when `fast9` (the tests compare the two).
+/// How [`dig_grids`] tests a removal; all three reach the same puzzles (the tests compare them).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Digger {
+    /// [`Dig9`] (9x9 only).
+    Fast9,
+    /// The cheap tests of [`Quick`], then a count of solutions stopped at 2.
+    Quick,
+    /// A count of solutions stopped at 2 for every removal.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Plain,
+}
+
+/// [`generate_with`] with the given way of testing removals.
 fn dig_grids(
     size: usize,
     symmetry: Symmetry,
     target_givens: Option<usize>,
-    fast9: bool,
+    digger: Digger,
     next_u32: &mut dyn FnMut() -> u32,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Generated, GenerateError>, Interrupted> {
@@ -180,22 +193,38 @@ fn dig_grids(
         let mut order: Vec<usize> = (0..orbits.len()).collect();
         shuffle(&mut order, next_u32);
         let mut givens = cells.len();
-        if fast9 {
+        if digger == Digger::Fast9 {
             givens = Dig9::new(solution.cells(), &orbits, &order).dig(&mut cells, target_givens, interrupt)?;
         }
-        for &o in order.iter().filter(|_| !fast9) {
+        let mut quick = (digger == Digger::Quick).then(|| Quick::new(solution.cells(), size, solution.box_side()));
+        for &o in order.iter().filter(|_| digger != Digger::Fast9) {
             if target_givens.is_some_and(|t| givens <= t) {
                 break;
             }
             let orbit = &orbits[o];
             for &c in orbit {
-                cells[c] = 0;
+                match quick.as_mut() {
+                    Some(q) => q.set(&mut cells, c, 0),
+                    None => cells[c] = 0,
+                }
             }
-            if stays_unique(&cells, interrupt)? {
+            let settled = match quick.as_mut() {
+                Some(q) if q.refused(&cells, orbit) => Some(false),
+                Some(q) => q.accepted(&mut cells, orbit).then_some(true),
+                None => None,
+            };
+            let unique = match settled {
+                Some(unique) => unique,
+                None => stays_unique(&cells, interrupt)?,
+            };
+            if unique {
                 givens -= orbit.len();
             } else {
                 for &c in orbit {
-                    cells[c] = solution.cells()[c];
+                    match quick.as_mut() {
+                        Some(q) => q.set(&mut cells, c, solution.cells()[c]),
+                        None => cells[c] = solution.cells()[c],
+                    }
                 }
             }
         }
@@ -284,44 +313,145 @@ struct Dig9<'a> {
     stack: Stack,
 }
 
-/// Unavoidable sets of the complete 9x9 grid `solution` that lie in two rows or two columns:
-/// sets of cells whose digits can be rearranged into another grid, so that a puzzle with one
-/// solution keeps a given in each. For two rows, the columns where their digits can be swapped
-/// form the cycles of the permutation taking each column to the column of the first row holding
-/// the second row's digit; each cycle swaps into a grid when the rows share a band (boxes keep
-/// their digits), or when the cycle stays within one stack. Columns likewise. Sizes 4 to 18.
-fn two_line_unavoidable_sets(solution: &[u8]) -> Vec<u128> {
-    let mut sets = Vec::new();
+/// Unavoidable sets of the complete `n`x`n` grid `solution` (boxes `side` wide) that lie in two
+/// rows or two columns: sets of cells whose digits can be rearranged into another grid, so that
+/// a puzzle with one solution keeps a given in each. For two rows, the columns where their
+/// digits can be swapped form the cycles of the permutation taking each column to the column of
+/// the first row holding the second row's digit; each cycle swaps into a grid when the rows
+/// share a band (boxes keep their digits), or when the cycle stays within one stack. Columns
+/// likewise. Sizes 4 to 2n. `each` gets the cells of every set.
+fn two_line_unavoidable_sets(solution: &[u8], n: usize, side: usize, mut each: impl FnMut(&[usize])) {
+    let mut cells = Vec::with_capacity(2 * n);
     for transposed in [false, true] {
-        let at = |line: usize, k: usize| if transposed { k * 9 + line } else { line * 9 + k };
-        for a in 0..9 {
-            // where[d]: the position of digit d in line a
-            let mut position = [0usize; 10];
-            for k in 0..9 {
+        let at = |line: usize, k: usize| if transposed { k * n + line } else { line * n + k };
+        for a in 0..n {
+            // position[d]: the position of digit d in line a
+            let mut position = [0usize; 26];
+            for k in 0..n {
                 position[solution[at(a, k)] as usize] = k;
             }
-            for b in a + 1..9 {
-                let same_band = a / 3 == b / 3;
-                let mut seen = 0u16;
-                for start in 0..9 {
+            for b in a + 1..n {
+                let same_band = a / side == b / side;
+                let mut seen = 0u32;
+                for start in 0..n {
                     if seen >> start & 1 == 1 {
                         continue;
                     }
-                    let (mut k, mut mask, mut one_stack) = (start, 0u128, true);
+                    let (mut k, mut one_stack) = (start, true);
+                    cells.clear();
                     while seen >> k & 1 == 0 {
                         seen |= 1 << k;
-                        one_stack &= k / 3 == start / 3;
-                        mask |= 1 << at(a, k) | 1 << at(b, k);
+                        one_stack &= k / side == start / side;
+                        cells.push(at(a, k));
+                        cells.push(at(b, k));
                         k = position[solution[at(b, k)] as usize];
                     }
                     if same_band || one_stack {
-                        sets.push(mask);
+                        each(&cells);
                     }
                 }
             }
         }
     }
-    sets
+}
+
+/// The cheap tests of digging for any size, on the givens alone: a removal that leaves one of
+/// the solution's two-line unavoidable sets without a given is refused, and one whose removed
+/// digits are naked or hidden singles among the givens left is accepted; anything else needs a
+/// search. [`Dig9`] does the same on bit masks for 9x9.
+struct Quick<'a> {
+    n: usize,
+    side: usize,
+    solution: &'a [u8],
+    /// Digits (bit d - 1) given in each row, column and box (rows, then columns, then boxes).
+    units: Vec<u32>,
+    /// The unavoidable sets, and for each cell the sets holding it.
+    sets: Vec<Vec<usize>>,
+    sets_of: Vec<Vec<usize>>,
+}
+
+impl<'a> Quick<'a> {
+    fn new(solution: &'a [u8], n: usize, side: usize) -> Quick<'a> {
+        let mut quick =
+            Quick { n, side, solution, units: vec![0; 3 * n], sets: Vec::new(), sets_of: vec![Vec::new(); n * n] };
+        for (c, &d) in solution.iter().enumerate() {
+            for u in quick.units_of(c) {
+                quick.units[u] |= 1 << (d - 1);
+            }
+        }
+        let (mut sets, mut sets_of) = (Vec::new(), vec![Vec::new(); n * n]);
+        two_line_unavoidable_sets(solution, n, side, |cells| {
+            for &c in cells {
+                sets_of[c].push(sets.len());
+            }
+            sets.push(cells.to_vec());
+        });
+        (quick.sets, quick.sets_of) = (sets, sets_of);
+        quick
+    }
+
+    fn units_of(&self, c: usize) -> [usize; 3] {
+        let (r, col) = (c / self.n, c % self.n);
+        [r, self.n + col, 2 * self.n + r / self.side * self.side + col / self.side]
+    }
+
+    /// Sets cell `c` to `digit` (0 blank), keeping `units` up to date.
+    fn set(&mut self, cells: &mut [u8], c: usize, digit: u8) {
+        let bit = 1u32 << (self.solution[c] - 1);
+        for u in self.units_of(c) {
+            if digit == 0 {
+                self.units[u] &= !bit;
+            } else {
+                self.units[u] |= bit;
+            }
+        }
+        cells[c] = digit;
+    }
+
+    /// Whether blanking `orbit` (blank in `cells` already) leaves an unavoidable set given-free.
+    fn refused(&self, cells: &[u8], orbit: &[usize]) -> bool {
+        orbit.iter().any(|&c| self.sets_of[c].iter().any(|&s| self.sets[s].iter().all(|&e| cells[e] == 0)))
+    }
+
+    /// Whether the blank cell `c`'s digit is a naked or hidden single among the givens in `cells`.
+    fn forced(&self, cells: &[u8], c: usize) -> bool {
+        let bit = 1u32 << (self.solution[c] - 1);
+        let [r, col, b] = self.units_of(c);
+        if (self.units[r] | self.units[col] | self.units[b]) | bit == (1u32 << self.n) - 1 {
+            return true;
+        }
+        let sees = |e: usize| e == c || cells[e] != 0 || self.units_of(e).iter().any(|&u| self.units[u] & bit != 0);
+        let (n, side) = (self.n, self.side);
+        let (r0, c0) = (c / n, c % n);
+        let (br, bc) = (r0 / side * side, c0 / side * side);
+        (0..n).all(|k| sees(r0 * n + k))
+            || (0..n).all(|k| sees(k * n + c0))
+            || (0..n).all(|k| sees((br + k / side) * n + bc + k % side))
+    }
+
+    /// Whether every cell of `orbit` (blank in `cells`) is forced, each proved cell counting as
+    /// a given for the others. `cells` is left as it came.
+    fn accepted(&mut self, cells: &mut [u8], orbit: &[usize]) -> bool {
+        let mut proved = 0;
+        loop {
+            let before = proved;
+            for &c in orbit {
+                if cells[c] == 0 && self.forced(cells, c) {
+                    self.set(cells, c, self.solution[c]);
+                    proved += 1;
+                }
+            }
+            if proved == orbit.len() || proved == before {
+                break;
+            }
+        }
+        for &c in orbit {
+            if cells[c] != 0 {
+                self.set(cells, c, 0);
+            }
+        }
+        proved == orbit.len()
+    }
 }
 
 impl<'a> Dig9<'a> {
@@ -340,7 +470,10 @@ impl<'a> Dig9<'a> {
                 units[u] |= 1 << (d - 1);
             }
         }
-        let unavoidable = two_line_unavoidable_sets(solution);
+        let mut unavoidable = Vec::new();
+        two_line_unavoidable_sets(solution, 9, 3, |cells| {
+            unavoidable.push(cells.iter().fold(0u128, |m, &c| m | 1 << c));
+        });
         Dig9 {
             solution,
             orbits,
@@ -588,32 +721,41 @@ mod tests {
 
     #[test]
     fn unavoidable_sets_free_another_grid() {
-        for seed in 0..20 {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let empty = Grid::empty(9).unwrap();
-            let solution = random_complete_grid(&empty, &mut || rng.next_u32(), &mut never).unwrap();
-            let sets = two_line_unavoidable_sets(solution.cells());
-            assert!(!sets.is_empty());
-            for u in sets {
-                assert!((4..=18).contains(&u.count_ones()), "{u:b}");
-                let cells: Vec<u8> =
-                    solution.cells().iter().enumerate().map(|(c, &d)| if u >> c & 1 == 1 { 0 } else { d }).collect();
-                let puzzle = Grid::from_cells(&cells).unwrap();
-                assert!(count_solutions(&puzzle, 2) == 2, "seed {seed}: {u:b} is not unavoidable");
+        for (size, seeds) in [(4, 20), (9, 20), (16, 3)] {
+            for seed in 0..seeds {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let empty = Grid::empty(size).unwrap();
+                let solution = random_complete_grid(&empty, &mut || rng.next_u32(), &mut never).unwrap();
+                let mut sets = Vec::new();
+                two_line_unavoidable_sets(solution.cells(), size, solution.box_side(), |c| sets.push(c.to_vec()));
+                assert!(!sets.is_empty(), "{size}");
+                for set in sets {
+                    assert!((4..=2 * size).contains(&set.len()), "{set:?}");
+                    let mut cells = solution.cells().to_vec();
+                    for &c in &set {
+                        cells[c] = 0;
+                    }
+                    let puzzle = Grid::from_cells(&cells).unwrap();
+                    assert_eq!(count_solutions(&puzzle, 2), 2, "{size} seed {seed}: {set:?} is not unavoidable");
+                }
             }
         }
     }
 
     #[test]
-    fn fast_digging_makes_the_generic_puzzles() {
-        for s in Symmetry::ALL {
-            for seed in 0..40 {
-                for target in [None, Some(30)] {
-                    let mut a = ChaCha8Rng::seed_from_u64(seed);
-                    let mut b = ChaCha8Rng::seed_from_u64(seed);
-                    let fast = dig_grids(9, s, target, true, &mut || a.next_u32(), &mut never).unwrap().unwrap();
-                    let slow = dig_grids(9, s, target, false, &mut || b.next_u32(), &mut never).unwrap().unwrap();
-                    assert_eq!(fast, slow, "{s:?} seed {seed} target {target:?}");
+    fn every_digger_makes_the_same_puzzles() {
+        let cases = [(9, 40, Digger::Fast9), (9, 10, Digger::Quick), (4, 40, Digger::Quick), (16, 2, Digger::Quick)];
+        for (size, seeds, digger) in cases {
+            for s in Symmetry::ALL {
+                for seed in 0..seeds {
+                    let targets = if size == 16 { [None, None] } else { [None, Some(size * size * 3 / 8)] };
+                    for target in targets {
+                        let mut a = ChaCha8Rng::seed_from_u64(seed);
+                        let mut b = ChaCha8Rng::seed_from_u64(seed);
+                        let dug = dig_grids(size, s, target, digger, &mut || a.next_u32(), &mut never);
+                        let plain = dig_grids(size, s, target, Digger::Plain, &mut || b.next_u32(), &mut never);
+                        assert_eq!(dug, plain, "{size} {digger:?} {s:?} seed {seed} target {target:?}");
+                    }
                 }
             }
         }

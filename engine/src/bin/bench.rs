@@ -1,7 +1,7 @@
 //! sudoku-bench: the engine's speed on puzzle files, in the format of `peer-bench`.
 //!
 //! Usage: `cargo run --release -p sudoku-engine --bin sudoku-bench -- [--views] FILE...` or
-//! `... -- --generate N`.
+//! `... -- --generate N [SIZE]`.
 //!
 //! For each file (one puzzle per line; anything after the first whitespace-separated field is
 //! ignored) it prints
@@ -16,9 +16,9 @@
 //! vector), `sudoku.preemptive_sets` (any size), `sudoku.propagate` and `sudoku.fill_steps`
 //! (every step collected), all with their default techniques.
 //!
-//! With `--generate N` it prints `generate n=<N> us=<mean µs per puzzle> givens=<mean givens>`:
-//! N minimal 9x9 puzzles with central (180°) symmetry from seeds 0..N, one pass (the format of
-//! `peer-bench --generate`).
+//! With `--generate N [SIZE]` it prints `generate n=<N> us=<mean µs per puzzle> givens=<mean
+//! givens>`: N minimal puzzles (9x9 unless SIZE says 4 or 16) with central (180°) symmetry from
+//! seeds 0..N, one pass (the format of `peer-bench --generate`).
 //!
 //! With `--rate FILE...` it prints `<file> n=<puzzles> rate_us=<mean µs per rating, one pass>
 //! spearman=<rank correlation of the score with the line's second field, when every line has
@@ -59,13 +59,14 @@ fn main() {
     }
     if paths.first().is_some_and(|a| a == "--generate") {
         let n: u64 = paths.get(1).and_then(|n| n.parse().ok()).unwrap_or_else(|| {
-            eprintln!("usage: sudoku-bench --generate N");
+            eprintln!("usage: sudoku-bench --generate N [SIZE]");
             std::process::exit(2)
         });
+        let size: usize = paths.get(2).and_then(|s| s.parse().ok()).unwrap_or(9);
         let start = Instant::now();
         let givens: usize = (0..n)
             .map(|seed| {
-                generate_seeded(9, seed, Symmetry::Central, None, &mut || false)
+                generate_seeded(size, seed, Symmetry::Central, None, &mut || false)
                     .expect("never interrupted")
                     .expect("9x9 without a target always succeeds")
                     .puzzle
