@@ -21,6 +21,8 @@ pub struct Geometry {
     unit_cells: Vec<u16>,
     /// `peers[c * peer_count ..]`: the peers of cell `c`, ascending.
     peers: Vec<u16>,
+    /// The 0-based row, column and box of each cell (no divisions in hot loops).
+    places: Vec<[u8; 3]>,
 }
 
 impl Geometry {
@@ -61,7 +63,8 @@ impl Geometry {
             );
             debug_assert_eq!(peers.len() - before, peer_count);
         }
-        Geometry { box_side: b, n, cells, peer_count, unit_cells, peers }
+        let places = (0..cells).map(|c| [c / n, c % n, (c / n / b) * b + c % n / b].map(|x| x as u8)).collect();
+        Geometry { box_side: b, n, cells, peer_count, unit_cells, peers, places }
     }
 
     /// The cells of unit `u` (0-based: rows, then columns, then boxes).
@@ -82,9 +85,22 @@ impl Geometry {
     }
 
     /// The 0-based box of a 0-based cell.
+    #[inline]
     pub fn box_of(&self, cell: usize) -> usize {
-        let (r, c) = (cell / self.n, cell % self.n);
-        (r / self.box_side) * self.box_side + c / self.box_side
+        self.places[cell][2] as usize
+    }
+
+    /// The 0-based row, column and box of a 0-based cell.
+    #[inline]
+    pub fn row_col_box(&self, cell: usize) -> [usize; 3] {
+        self.places[cell].map(|x| x as usize)
+    }
+
+    /// Whether two cells are peers (different cells sharing a row, column or box).
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        let (p, q) = (self.places[a], self.places[b]);
+        a != b && (p[0] == q[0] || p[1] == q[1] || p[2] == q[2])
     }
 }
 
@@ -106,5 +122,15 @@ mod tests {
         assert_eq!(Geometry::for_box_side(3).peer_count, 20);
         assert_eq!(Geometry::for_box_side(3).unit(18), &[0, 1, 2, 9, 10, 11, 18, 19, 20]);
         assert_eq!(Geometry::for_box_side(3).box_of(80), 8);
+        for b in 2..=5 {
+            let g = Geometry::for_box_side(b);
+            for cell in 0..g.cells {
+                let box_no = g.units().skip(2 * g.n).position(|u| u.contains(&(cell as u16))).unwrap();
+                assert_eq!(g.box_of(cell), box_no);
+                for other in 0..g.cells {
+                    assert_eq!(g.sees(cell, other), g.peers(cell).contains(&(other as u16)));
+                }
+            }
+        }
     }
 }

@@ -292,13 +292,21 @@ fn and_list(items: &[String]) -> String {
 }
 
 /// The first deduction `f` finds among the k-element subsets of `0..len` (as ascending index
-/// lists, in lexicographic order).
-fn first_subset(len: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> Option<Deduction>) -> Option<Deduction> {
+/// lists, in lexicographic order). `fits` tells whether a partial subset can still grow into one
+/// `f` accepts (false prunes every subset that extends it), so it changes the cost, not the
+/// result.
+fn first_subset(
+    len: usize,
+    k: usize,
+    fits: &dyn Fn(&[usize]) -> bool,
+    f: &mut dyn FnMut(&[usize]) -> Option<Deduction>,
+) -> Option<Deduction> {
     fn rec(
         start: usize,
         len: usize,
         k: usize,
         chosen: &mut Vec<usize>,
+        fits: &dyn Fn(&[usize]) -> bool,
         f: &mut dyn FnMut(&[usize]) -> Option<Deduction>,
     ) -> Option<Deduction> {
         if chosen.len() == k {
@@ -309,14 +317,16 @@ fn first_subset(len: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> Option<Dedu
                 break;
             }
             chosen.push(i);
-            if let Some(d) = rec(i + 1, len, k, chosen, f) {
-                return Some(d);
+            if fits(chosen) {
+                if let Some(d) = rec(i + 1, len, k, chosen, fits, f) {
+                    return Some(d);
+                }
             }
             chosen.pop();
         }
         None
     }
-    rec(0, len, k, &mut Vec::with_capacity(k), f)
+    rec(0, len, k, &mut Vec::with_capacity(k), fits, f)
 }
 
 impl Board {
@@ -346,8 +356,7 @@ impl Board {
     }
 
     fn sees(&self, a: usize, b: usize) -> bool {
-        let n = self.geo.n;
-        a != b && (a / n == b / n || a % n == b % n || self.geo.box_of(a) == self.geo.box_of(b))
+        self.geo.sees(a, b)
     }
 
     fn open(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
@@ -357,6 +366,18 @@ impl Board {
     /// The open cells of unit `u` holding candidate `bit`.
     fn places(&self, u: usize, bit: u32) -> Vec<usize> {
         self.open(u).filter(|&c| self.cand[c] & bit != 0).collect()
+    }
+
+    /// How many open cells of unit `u` hold candidate `bit`, without collecting them.
+    fn count_places(&self, u: usize, bit: u32) -> usize {
+        self.open(u).filter(|&c| self.cand[c] & bit != 0).count()
+    }
+
+    /// The open cell of unit `u` holding candidate `bit`, when there is exactly one.
+    fn single_place(&self, u: usize, bit: u32) -> Option<usize> {
+        let mut places = self.open(u).filter(|&c| self.cand[c] & bit != 0);
+        let first = places.next()?;
+        places.next().is_none().then_some(first)
     }
 
     fn apply(&mut self, d: &Deduction) {
@@ -394,13 +415,18 @@ impl Board {
                 .iter()
                 .filter(|&&c| self.value[c as usize] != 0)
                 .fold(0, |m, &c| m | 1 << (self.value[c as usize] - 1));
-            for d in 1..=n as u8 {
-                let bit = 1u32 << (d - 1);
-                if placed & bit != 0 {
-                    continue;
-                }
-                let places = self.places(u, bit);
-                if let [c] = places[..] {
+            // Candidates held by one open cell of the unit: once and not twice.
+            let (mut once, mut twice) = (0u32, 0u32);
+            for c in self.open(u) {
+                twice |= once & self.cand[c];
+                once |= self.cand[c];
+            }
+            let mut hidden = once & !twice & !placed;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                let d = bit.trailing_zeros() as u8 + 1;
+                if let Some(c) = self.single_place(u, bit) {
                     let (kind, _) = UnitKind::of_unit(u, n);
                     let where_ = match kind {
                         UnitKind::Row => format!("column {}", c % n + 1),
@@ -433,27 +459,27 @@ impl Board {
         for u in bases {
             for d in 1..=n as u8 {
                 let bit = 1u32 << (d - 1);
-                let places = self.places(u, bit);
-                if places.len() < 2 {
+                // Rows, columns and boxes (bit masks) of the digit's places in the unit.
+                let (mut count, mut lines) = (0, [0u32; 3]);
+                for c in self.open(u).filter(|&c| self.cand[c] & bit != 0) {
+                    count += 1;
+                    for (mask, k) in lines.iter_mut().zip(geo.row_col_box(c)) {
+                        *mask |= 1 << k;
+                    }
+                }
+                if count < 2 {
                     continue;
                 }
+                let one = |mask: u32| (mask.count_ones() == 1).then(|| mask.trailing_zeros() as usize);
                 let targets: Vec<usize> = if claiming {
-                    let b = geo.box_of(places[0]);
-                    if places.iter().all(|&c| geo.box_of(c) == b) {
-                        vec![2 * n + b]
-                    } else {
-                        vec![]
-                    }
+                    one(lines[2]).map(|b| 2 * n + b).into_iter().collect()
                 } else {
-                    let mut t = Vec::new();
-                    if places.iter().all(|&c| c / n == places[0] / n) {
-                        t.push(places[0] / n);
-                    }
-                    if places.iter().all(|&c| c % n == places[0] % n) {
-                        t.push(n + places[0] % n);
-                    }
-                    t
+                    one(lines[0]).into_iter().chain(one(lines[1]).map(|c| n + c)).collect()
                 };
+                if targets.is_empty() {
+                    continue;
+                }
+                let places = self.places(u, bit);
                 for t in targets {
                     let others = geo.unit(t).iter().map(|&c| c as usize).filter(|c| !places.contains(c));
                     let eliminated = self.eliminations(others, bit);
@@ -489,12 +515,14 @@ impl Board {
             if all_open.len() <= k {
                 continue;
             }
-            let found = first_subset(open.len(), k, &mut |idx| {
-                let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
-                let union = cells.iter().fold(0, |m, &c| m | self.cand[c]);
+            let union_of = |idx: &[usize]| idx.iter().fold(0u32, |m, &i| m | self.cand[open[i]]);
+            let fits = |idx: &[usize]| union_of(idx).count_ones() as usize <= k;
+            let found = first_subset(open.len(), k, &fits, &mut |idx| {
+                let union = union_of(idx);
                 if union.count_ones() as usize != k {
                     return None;
                 }
+                let cells: Vec<usize> = idx.iter().map(|&i| open[i]).collect();
                 let eliminated = self.eliminations(all_open.iter().copied().filter(|c| !cells.contains(c)), union);
                 if eliminated.is_empty() {
                     return None;
@@ -534,12 +562,17 @@ impl Board {
             }
             let digits: Vec<u8> = (1..=geo.n as u8)
                 .filter(|&d| {
-                    let p = self.places(u, 1 << (d - 1)).len();
+                    let p = self.count_places(u, 1 << (d - 1));
                     p >= 1 && p <= k
                 })
                 .collect();
-            let found = first_subset(digits.len(), k, &mut |idx| {
-                let mask = idx.iter().fold(0u32, |m, &i| m | 1 << (digits[i] - 1));
+            let mask_of = |idx: &[usize]| idx.iter().fold(0u32, |m, &i| m | 1 << (digits[i] - 1));
+            let fits = |idx: &[usize]| {
+                let mask = mask_of(idx);
+                all_open.iter().filter(|&&c| self.cand[c] & mask != 0).count() <= k
+            };
+            let found = first_subset(digits.len(), k, &fits, &mut |idx| {
+                let mask = mask_of(idx);
                 let cells: Vec<usize> = all_open.iter().copied().filter(|&c| self.cand[c] & mask != 0).collect();
                 if cells.len() != k {
                     return None;
@@ -584,12 +617,18 @@ impl Board {
                 let cover_of = |c: usize| if by_rows { c % n } else { c / n };
                 let bases: Vec<(usize, u32)> = (0..n)
                     .filter_map(|i| {
-                        let p = self.places(base_unit(i), bit);
-                        (p.len() >= 2 && p.len() <= k).then(|| (i, p.iter().fold(0u32, |m, &c| m | 1 << cover_of(c))))
+                        let (mut count, mut covers) = (0, 0u32);
+                        for c in self.open(base_unit(i)).filter(|&c| self.cand[c] & bit != 0) {
+                            count += 1;
+                            covers |= 1 << cover_of(c);
+                        }
+                        (2..=k).contains(&count).then_some((i, covers))
                     })
                     .collect();
-                let found = first_subset(bases.len(), k, &mut |idx| {
-                    let covers = idx.iter().fold(0u32, |m, &i| m | bases[i].1);
+                let covers_of = |idx: &[usize]| idx.iter().fold(0u32, |m, &i| m | bases[i].1);
+                let fits = |idx: &[usize]| covers_of(idx).count_ones() as usize <= k;
+                let found = first_subset(bases.len(), k, &fits, &mut |idx| {
+                    let covers = covers_of(idx);
                     if covers.count_ones() as usize != k {
                         return None;
                     }
@@ -908,7 +947,7 @@ impl Board {
         let row = c / n;
         let d = digit_list(self.cand[c]).into_iter().find(|&d| {
             let bit = 1u32 << (d - 1);
-            self.places(row, bit).len() == 3
+            self.count_places(row, bit) == 3
         })?;
         let explanation = format!(
             "Bivalue universal grave: every other blank has two candidates, so unless {} is {d} (the digit three \
