@@ -258,6 +258,15 @@ struct Board {
     geo: &'static Geometry,
     value: Vec<u8>,
     cand: Vec<u32>,
+    /// Whether deductions carry their explanation (`rate` needs none and skips the formatting).
+    explain: bool,
+}
+
+/// `format!` for a deduction's explanation, or an empty string when `board` explains nothing.
+macro_rules! explain {
+    ($board:expr, $($arg:tt)*) => {
+        if $board.explain { format!($($arg)*) } else { String::new() }
+    };
 }
 
 fn cell_name(geo: &Geometry, c: usize) -> String {
@@ -334,7 +343,7 @@ impl Board {
     fn new(grid: &Grid) -> Option<Board> {
         let geo = Geometry::for_box_side(grid.box_side());
         let full = (1u32 << geo.n) - 1;
-        let mut b = Board { geo, value: vec![0; geo.cells], cand: vec![full; geo.cells] };
+        let mut b = Board { geo, value: vec![0; geo.cells], cand: vec![full; geo.cells], explain: true };
         for (c, &v) in grid.cells().iter().enumerate() {
             if v != 0 {
                 if b.cand[c] & 1 << (v - 1) == 0 {
@@ -428,13 +437,13 @@ impl Board {
                 let d = bit.trailing_zeros() as u8 + 1;
                 if let Some(c) = self.single_place(u, bit) {
                     let (kind, _) = UnitKind::of_unit(u, n);
-                    let where_ = match kind {
+                    let where_ = || match kind {
                         UnitKind::Row => format!("column {}", c % n + 1),
                         UnitKind::Column => format!("row {}", c / n + 1),
                         UnitKind::Box => format!("row {}, column {}", c / n + 1, c % n + 1),
                     };
                     let technique = if boxes { Technique::HiddenSingleBox } else { Technique::HiddenSingleLine };
-                    let explanation = format!("{}: {d} can only go in {where_}.", unit_name(self.geo, u));
+                    let explanation = explain!(self, "{}: {d} can only go in {}.", unit_name(self.geo, u), where_());
                     return Some(Deduction::placement(technique, Some(u), c, d, 0, explanation));
                 }
             }
@@ -445,7 +454,8 @@ impl Board {
     fn naked_single(&self) -> Option<Deduction> {
         (0..self.geo.cells).find(|&c| self.value[c] == 0 && self.cand[c].count_ones() == 1).map(|c| {
             let d = self.cand[c].trailing_zeros() as u8 + 1;
-            let explanation = format!("Row {}, column {} has only {d} left.", c / self.geo.n + 1, c % self.geo.n + 1);
+            let explanation =
+                explain!(self, "Row {}, column {} has only {d} left.", c / self.geo.n + 1, c % self.geo.n + 1);
             Deduction::placement(Technique::NakedSingle, None, c, d, 0, explanation)
         })
     }
@@ -492,7 +502,8 @@ impl Board {
                             placed: None,
                             eliminated,
                             length: 0,
-                            explanation: format!(
+                            explanation: explain!(
+                                self,
                                 "{}: {d} can only go in {}, so it leaves the rest of {}.",
                                 unit_name(geo, u),
                                 unit_name(geo, t).to_lowercase(),
@@ -536,7 +547,8 @@ impl Board {
                     placed: None,
                     eliminated,
                     length: 0,
-                    explanation: format!(
+                    explanation: explain!(
+                        self,
                         "{}: {} hold only {}, so these digits leave the rest of the {}.",
                         unit_name(geo, u),
                         and_list(&names),
@@ -590,7 +602,8 @@ impl Board {
                     placed: None,
                     eliminated,
                     length: 0,
-                    explanation: format!(
+                    explanation: explain!(
+                        self,
                         "{}: {} can only go in {}, so those cells hold nothing else.",
                         unit_name(geo, u),
                         join_digits(mask),
@@ -658,7 +671,8 @@ impl Board {
                         placed: None,
                         eliminated,
                         length: 0,
-                        explanation: format!(
+                        explanation: explain!(
+                            self,
                             "{} on {d}: in {bk} {} it can only go in {ck} {}, so it leaves those {ck} elsewhere.",
                             match technique {
                                 Technique::XWing => "X-Wing",
@@ -733,7 +747,8 @@ impl Board {
                         placed: None,
                         eliminated,
                         length: 0,
-                        explanation: format!(
+                        explanation: explain!(
+                            self,
                             "{}: whatever {} ({}) is, {zd} goes in {} or {}{}, so {zd} leaves the cells seeing {}.",
                             if xyz { "XYZ-Wing" } else { "XY-Wing" },
                             cell_name(geo, pivot),
@@ -825,7 +840,8 @@ impl Board {
                         cells: chain,
                         placed: None,
                         eliminated,
-                        explanation: format!(
+                        explanation: explain!(
+                            self,
                             "Chain on {d} from {} to {}: one of them is {d}, so {d} leaves the cells seeing both.",
                             cell_name(geo, start),
                             cell_name(geo, end)
@@ -913,7 +929,8 @@ impl Board {
                         placed: None,
                         eliminated,
                         length: 0,
-                        explanation: format!(
+                        explanation: explain!(
+                            self,
                             "Unique rectangle {}, {}, {}, {}: if all four held only {} the puzzle would have two \
                              solutions, so {consequence}.",
                             cell_name(geo, a),
@@ -949,7 +966,8 @@ impl Board {
             let bit = 1u32 << (d - 1);
             self.count_places(row, bit) == 3
         })?;
-        let explanation = format!(
+        let explanation = explain!(
+            self,
             "Bivalue universal grave: every other blank has two candidates, so unless {} is {d} (the digit three \
              cells of its row could hold) the puzzle would have two solutions.",
             cell_name(geo, c)
@@ -1002,7 +1020,7 @@ impl Board {
                                     cells: chain,
                                     placed: None,
                                     eliminated,
-                explanation: format!(
+                explanation: explain!(self,
                                         "XY-chain from {} to {}: if {} is not {a}, the chain makes {} {a}, so {a} leaves \
                                          the cells seeing both.",
                                         cell_name(geo, start),
@@ -1037,7 +1055,8 @@ impl Board {
             }
         }
         let (steps, c, right, wrong) = best?;
-        let explanation = format!(
+        let explanation =
+            explain!(self,
             "If {} were {wrong}, {steps} single{} later a cell or unit would have no candidate left, so it is {right}.",
             cell_name(geo, c),
             if steps == 1 { "" } else { "s" }
@@ -1048,7 +1067,7 @@ impl Board {
     /// The number of singles after which placing `d` at `c` leaves a cell without candidates
     /// or a digit without a place in a unit; `None` when singles reach no contradiction.
     fn singles_contradict(&self, c: usize, d: u8) -> Option<usize> {
-        let mut b = Board { geo: self.geo, value: self.value.clone(), cand: self.cand.clone() };
+        let mut b = Board { geo: self.geo, value: self.value.clone(), cand: self.cand.clone(), explain: false };
         b.place(c, d);
         let mut steps = 0;
         loop {
@@ -1112,7 +1131,8 @@ impl Board {
             .min_by_key(|&c| self.cand[c].count_ones())
             .expect("an unsolved board has a blank");
         let d = solution[c];
-        let explanation = format!(
+        let explanation =
+            explain!(self,
             "No technique here applies: guess {d} at row {}, column {} (among {}), which backtracking would confirm.",
             c / self.geo.n + 1,
             c % self.geo.n + 1,
@@ -1172,23 +1192,39 @@ pub fn steps_with(
     allowed: &Allowed,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<(Vec<(Deduction, Grid)>, Ending), RateError>, Interrupted> {
+    let mut steps = Vec::new();
+    let ending = run_steps(grid, allowed, true, interrupt, &mut |d, cells| {
+        steps.push((d, Grid::from_cells(cells).expect("board digits make a grid")))
+    })?;
+    Ok(ending.map(|e| (steps, e)))
+}
+
+/// The run behind [`steps_with`]: each deduction (explained when `explain`) and the digits
+/// after it go to `each`.
+fn run_steps(
+    grid: &Grid,
+    allowed: &Allowed,
+    explain: bool,
+    interrupt: &mut dyn FnMut() -> bool,
+    each: &mut dyn FnMut(Deduction, &[u8]),
+) -> Result<Result<Ending, RateError>, Interrupted> {
     let solution = match unique_solution(grid, interrupt)? {
         Ok(s) => s,
         Err(e) => return Ok(Err(e)),
     };
     let mut board = Board::new(grid).expect("a valid grid has consistent givens");
-    let mut steps = Vec::new();
+    board.explain = explain;
     while !board.solved() {
         if interrupt() {
             return Err(Interrupted);
         }
         let Some(d) = board.next_allowed(allowed, solution.cells()) else {
-            return Ok(Ok((steps, Ending::Stalled)));
+            return Ok(Ok(Ending::Stalled));
         };
         board.apply(&d);
-        steps.push((d, Grid::from_cells(&board.value).expect("board digits make a grid")));
+        each(d, &board.value);
     }
-    Ok(Ok((steps, Ending::Solved)))
+    Ok(Ok(Ending::Solved))
 }
 
 /// The solution of a grid that can be rated, or why it cannot.
@@ -1213,11 +1249,10 @@ pub fn solve_steps(
 
 /// The rating of a puzzle with one solution (see the module documentation).
 pub fn rate_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Result<Rating, RateError>, Interrupted> {
-    let steps = match solve_steps(grid, interrupt)? {
-        Ok(s) => s,
-        Err(e) => return Ok(Err(e)),
-    };
-    Ok(Ok(rating_of(&steps)))
+    // The steps of `solve_steps`, without their explanations.
+    let mut steps = Vec::new();
+    let ending = run_steps(grid, &Allowed::all(), false, interrupt, &mut |d, _| steps.push(d))?;
+    Ok(ending.map(|_| rating_of(&steps)))
 }
 
 /// The rating of a list of deductions: the hardest step's difficulty plus

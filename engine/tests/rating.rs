@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use sudoku_engine::rate::{solve_steps, Technique};
+use sudoku_engine::rate::{rate_with, rating_of, solve_steps, Technique};
 use sudoku_engine::solve;
 
 fn never() -> bool {
@@ -33,6 +33,9 @@ fn sound_steps(file: &str) -> BTreeMap<Technique, usize> {
             }
         }
         assert_eq!(cells, solution.cells(), "{file}: {p:?}");
+        // Every step explained; rate (which skips the explanations) rates these very steps.
+        assert!(steps.iter().all(|s| !s.explanation.is_empty()), "{file}: {p:?}");
+        assert_eq!(rate_with(&p, &mut never).unwrap().unwrap(), rating_of(&steps), "{file}: {p:?}");
     }
     eprintln!("{file}: {uses:?}");
     uses
