@@ -199,10 +199,12 @@ COMMENT ON FUNCTION generate(integer, bigint, text, integer, text) IS
 'A puzzle with exactly one solution: a random complete grid of size 4, 9, 16 or 25 whose givens are removed in random '
 'order together with their partners under symmetry (none, central = 180° rotation, diagonal, mirror = left-right, '
 'dihedral = all 8 symmetries of the square), each removal kept only while the solution stays unique (a count of '
-'solutions stopped at 2, or for 9x9 a search per removed cell for a solution with another digit there). Stops at a minimal puzzle for the symmetry, or once at most givens remain (fewer only by part '
+'solutions stopped at 2, or for 9x9 a search per removed cell for a solution with another digit there; before any '
+'search, a removal leaving a two-line unavoidable set of the solution given-free is refused and one whose removed '
+'digits are naked or hidden singles among the givens left is kept). Stops at a minimal puzzle for the symmetry, or once at most givens remain (fewer only by part '
 'of one symmetric orbit; up to 64 grids are tried), or retries until the puzzle''s sudoku.rate level is difficulty '
 '(easy, medium, hard, expert, extreme; up to 200 puzzles). The same seed gives the same puzzle across runs and releases '
-'(ChaCha8); without one it is random (VOLATILE). Minimal 9x9: about 0.12 ms; 16x16: about 75 ms; 25x25: 12 ms down to '
+'(ChaCha8); without one it is random (VOLATILE). Minimal 9x9: about 0.05 ms; 16x16: about 60 ms; 25x25: 12 ms down to '
 '400 givens, but minutes or more below about 300 (set statement_timeout; cancel is honoured). 22023 for an unknown size, '
 'symmetry or difficulty, a negative or unreachable number of givens (below 17 for 9x9, 4 for 4x4), or a difficulty not '
 'met; 22004 for a NULL size or symmetry.';
@@ -221,7 +223,7 @@ COMMENT ON FUNCTION rate(grid) IS
 'of the hardest step (1.2 hidden single in a box ... 6.6 simple chain, 7.2 contradiction; chains and contradictions add '
 '0.2 per doubling of their length) plus up to 0.3 for how often its technique was used; with guesses 8.5 + 0.5 log2(guesses). '
 'Levels: easy < 2.0 <= medium < 2.6 <= hard < 3.8 <= expert < 6.0 <= extreme. Spearman rank correlation with the '
-'published Sudoku Explainer ratings of se_rated_10k: 0.63. About 1.3 ms per se_rated_10k puzzle. 22023 when the grid '
+'published Sudoku Explainer ratings of se_rated_10k: 0.63. About 0.7 ms per se_rated_10k puzzle. 22023 when the grid '
 'has conflicting givens, no solution or several solutions (the message says which).';
 COMMENT ON FUNCTION hint(grid) IS
 'The next deduction sudoku.rate would make on the grid (a puzzle with one solution, possibly partly filled in), as a '
