@@ -480,16 +480,19 @@ struct Frame {
 }
 
 /// A resumable depth-first search over a 9x9 grid.
-pub(crate) struct Search9 {
+pub(crate) struct Search9<'a> {
     branching: Branching,
     frames: Vec<Frame>,
     solved_at_root: Option<Board>,
+    /// The digit to try first in each cell (row-major, 1-9), when not ascending order.
+    prefer: Option<&'a [u8]>,
     pub(crate) nodes: u64,
 }
 
-impl Search9 {
-    pub(crate) fn new(cells: &[u8], branching: Branching) -> Search9 {
-        let mut search = Search9 { branching, frames: Vec::with_capacity(81), solved_at_root: None, nodes: 0 };
+impl Search9<'_> {
+    pub(crate) fn new(cells: &[u8], branching: Branching) -> Search9<'static> {
+        let mut search =
+            Search9 { branching, frames: Vec::with_capacity(81), solved_at_root: None, prefer: None, nodes: 0 };
         if let Some(b) = Board::from_cells(cells) {
             search.start(b);
         }
@@ -528,9 +531,16 @@ impl Search9 {
                 self.frames.pop();
                 continue;
             }
-            let d = top.rest.trailing_zeros() as usize;
-            top.rest &= top.rest - 1;
             let (band, bit) = (top.band as usize, top.bit as u32);
+            let lowest = top.rest & top.rest.wrapping_neg();
+            let choice = match self.prefer {
+                Some(p) if top.rest >> (p[band * 27 + bit as usize] - 1) & 1 == 1 => {
+                    1 << (p[band * 27 + bit as usize] - 1)
+                }
+                _ => lowest,
+            };
+            top.rest &= !choice;
+            let d = choice.trailing_zeros() as usize;
             // The last candidate reuses the frame's board instead of copying it.
             let mut b = if top.rest == 0 { self.frames.pop().map(|f| f.board).unwrap() } else { top.board };
             self.nodes += 1;
@@ -552,58 +562,32 @@ impl Search9 {
 #[derive(Default)]
 pub(crate) struct Stack(Vec<Frame>);
 
-/// The first solution of `board` (givens placed, not propagated yet), or `None`: a depth-first
-/// search that propagates like [`Search9`] and branches on the open cell with the fewest
-/// candidates. Without `prefer` it tries the digits in ascending order and so finds the first
-/// solution of [`Search9`]; with `prefer` (81 digits, row-major) it tries that digit first.
-/// When `board` is a grid close to `prefer` with a few candidates removed, a solution usually
-/// differs from `prefer` in a few cells only, and this order finds it after a few nodes.
-/// `stack` is reused between calls; `interrupt` is asked every `every` nodes.
+/// The first solution of `board` (givens placed, not propagated yet), or `None`: the search of
+/// [`Search9`] with the fewest-candidates branching. Without `prefer` it tries the digits in
+/// ascending order and so finds [`Search9`]'s first solution; with `prefer` (81 digits,
+/// row-major) it tries that digit first. When `board` is a grid close to `prefer` with a few
+/// candidates removed, a solution usually differs from `prefer` in a few cells only, and this
+/// order finds it after a few nodes. `stack` is reused between calls; `interrupt` is asked every
+/// `every` nodes.
 pub(crate) fn first_solution(
-    mut board: Board,
+    board: Board,
     prefer: Option<&[u8]>,
     stack: &mut Stack,
     interrupt: &mut dyn FnMut() -> bool,
     every: u64,
 ) -> Result<Option<[u8; 81]>, Interrupted> {
-    if !board.propagate() {
-        return Ok(None);
-    }
-    if board.is_solved() {
-        return Ok(Some(board.digits()));
-    }
-    let frames = &mut stack.0;
-    frames.clear();
-    let (band, bit, rest) = board.pick(Branching::FewestCandidates);
-    frames.push(Frame { board, band: band as u8, bit: bit as u8, rest });
-    let mut nodes = 0u64;
-    while let Some(top) = frames.last_mut() {
-        if top.rest == 0 {
-            frames.pop();
-            continue;
-        }
-        let (band, bit) = (top.band as usize, top.bit as u32);
-        let lowest = top.rest & top.rest.wrapping_neg();
-        let choice = match prefer {
-            Some(p) if top.rest >> (p[band * 27 + bit as usize] - 1) & 1 == 1 => 1 << (p[band * 27 + bit as usize] - 1),
-            _ => lowest,
-        };
-        top.rest &= !choice;
-        let d = choice.trailing_zeros() as usize;
-        let mut b = if top.rest == 0 { frames.pop().map(|f| f.board).unwrap() } else { top.board };
-        nodes += 1;
-        if nodes % every == 0 && interrupt() {
-            return Err(Interrupted);
-        }
-        if b.place(band, bit, d) && b.propagate() {
-            if b.is_solved() {
-                return Ok(Some(b.digits()));
-            }
-            let (band, bit, rest) = b.pick(Branching::FewestCandidates);
-            frames.push(Frame { board: b, band: band as u8, bit: bit as u8, rest });
-        }
-    }
-    Ok(None)
+    let mut search = Search9 {
+        branching: Branching::FewestCandidates,
+        frames: std::mem::take(&mut stack.0),
+        solved_at_root: None,
+        prefer,
+        nodes: 0,
+    };
+    search.frames.clear();
+    search.start(board);
+    let found = search.next(interrupt, every);
+    stack.0 = search.frames;
+    found
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::fast9::{first_solution, Board, Stack};
+use crate::geometry::Geometry;
 use crate::grid::{Grid, GridError};
 use crate::solver::{count_solutions_with, random_solution_with, Interrupted, INTERRUPT_EVERY};
 
@@ -196,7 +197,8 @@ fn dig_grids(
         if digger == Digger::Fast9 {
             givens = Dig9::new(solution.cells(), &orbits, &order).dig(&mut cells, target_givens, interrupt)?;
         }
-        let mut quick = (digger == Digger::Quick).then(|| Quick::new(solution.cells(), size, solution.box_side()));
+        let mut quick = (digger == Digger::Quick)
+            .then(|| Quick::new(solution.cells(), Geometry::for_box_side(solution.box_side())));
         for &o in order.iter().filter(|_| digger != Digger::Fast9) {
             if target_givens.is_some_and(|t| givens <= t) {
                 break;
@@ -204,7 +206,7 @@ fn dig_grids(
             let orbit = &orbits[o];
             for &c in orbit {
                 match quick.as_mut() {
-                    Some(q) => q.set(&mut cells, c, 0),
+                    Some(q) => q.singles.set(&mut cells, c, 0),
                     None => cells[c] = 0,
                 }
             }
@@ -222,7 +224,7 @@ fn dig_grids(
             } else {
                 for &c in orbit {
                     match quick.as_mut() {
-                        Some(q) => q.set(&mut cells, c, solution.cells()[c]),
+                        Some(q) => q.singles.set(&mut cells, c, solution.cells()[c]),
                         None => cells[c] = solution.cells()[c],
                     }
                 }
@@ -304,8 +306,7 @@ struct Dig9<'a> {
     order: &'a [usize],
     /// `unvisited[t]`: the board of the givens of the orbits `order[t + 1..]`.
     unvisited: Vec<Board>,
-    /// Digits (bit d - 1) given in each row, column and box (rows 0-8, columns 9-17, boxes 18-26).
-    units: [u16; 27],
+    singles: Singles<'a>,
     /// The givens now, bit c for cell c.
     givens: u128,
     /// Unavoidable sets of the solution (see [`two_line_unavoidable_sets`]), as cell masks.
@@ -355,47 +356,37 @@ fn two_line_unavoidable_sets(solution: &[u8], n: usize, side: usize, mut each: i
     }
 }
 
-/// The cheap tests of digging for any size, on the givens alone: a removal that leaves one of
-/// the solution's two-line unavoidable sets without a given is refused, and one whose removed
-/// digits are naked or hidden singles among the givens left is accepted; anything else needs a
-/// search. [`Dig9`] does the same on bit masks for 9x9.
-struct Quick<'a> {
-    n: usize,
-    side: usize,
+/// The digits given in each unit while digging, and the singles test on them: a removed cell
+/// whose digit is a naked or hidden single among the givens left is forced back in every
+/// solution. Shared by [`Dig9`] and [`Quick`].
+struct Singles<'a> {
+    geo: &'static Geometry,
     solution: &'a [u8],
-    /// Digits (bit d - 1) given in each row, column and box (rows, then columns, then boxes).
+    /// Digits (bit d - 1) given in each unit (rows, then columns, then boxes).
     units: Vec<u32>,
-    /// The unavoidable sets, and for each cell the sets holding it.
-    sets: Vec<Vec<usize>>,
-    sets_of: Vec<Vec<usize>>,
 }
 
-impl<'a> Quick<'a> {
-    fn new(solution: &'a [u8], n: usize, side: usize) -> Quick<'a> {
-        let mut quick =
-            Quick { n, side, solution, units: vec![0; 3 * n], sets: Vec::new(), sets_of: vec![Vec::new(); n * n] };
+impl<'a> Singles<'a> {
+    /// The singles of a complete grid `solution` of `n`x`n` cells, every cell given.
+    fn new(solution: &'a [u8], geo: &'static Geometry) -> Singles<'a> {
+        let mut singles = Singles { geo, solution, units: vec![0; 3 * geo.n] };
         for (c, &d) in solution.iter().enumerate() {
-            for u in quick.units_of(c) {
-                quick.units[u] |= 1 << (d - 1);
+            for u in singles.units_of(c) {
+                singles.units[u] |= 1 << (d - 1);
             }
         }
-        let (mut sets, mut sets_of) = (Vec::new(), vec![Vec::new(); n * n]);
-        two_line_unavoidable_sets(solution, n, side, |cells| {
-            for &c in cells {
-                sets_of[c].push(sets.len());
-            }
-            sets.push(cells.to_vec());
-        });
-        (quick.sets, quick.sets_of) = (sets, sets_of);
-        quick
+        singles
     }
 
+    /// The row, column and box of a cell, as indices into `units`.
+    #[inline]
     fn units_of(&self, c: usize) -> [usize; 3] {
-        let (r, col) = (c / self.n, c % self.n);
-        [r, self.n + col, 2 * self.n + r / self.side * self.side + col / self.side]
+        let [r, col, b] = self.geo.row_col_box(c);
+        [r, self.geo.n + col, 2 * self.geo.n + b]
     }
 
-    /// Sets cell `c` to `digit` (0 blank), keeping `units` up to date.
+    /// Sets cell `c` to `digit` (0 blank, else the solution's digit), keeping `units` up to date.
+    #[inline]
     fn set(&mut self, cells: &mut [u8], c: usize, digit: u8) {
         let bit = 1u32 << (self.solution[c] - 1);
         for u in self.units_of(c) {
@@ -408,49 +399,75 @@ impl<'a> Quick<'a> {
         cells[c] = digit;
     }
 
+    /// Whether the blank cell `c`'s digit is forced by the givens in `cells`: a naked single
+    /// (its peers hold every other digit) or a hidden single (every other blank cell of its
+    /// row, column or box sees the digit in a given).
+    fn forced(&self, cells: &[u8], c: usize) -> bool {
+        let bit = 1u32 << (self.solution[c] - 1);
+        let units = self.units_of(c);
+        if units.iter().fold(bit, |m, &u| m | self.units[u]) == (1u32 << self.geo.n) - 1 {
+            return true;
+        }
+        let sees = |e: usize| e == c || cells[e] != 0 || self.units_of(e).iter().any(|&u| self.units[u] & bit != 0);
+        units.iter().any(|&u| self.geo.unit(u).iter().all(|&e| sees(e as usize)))
+    }
+
+    /// Puts back the blank cells of `orbit` that are forced, each proved cell counting as a
+    /// given for the others, and records them in `proved`; returns how many.
+    fn prove(&mut self, cells: &mut [u8], orbit: &[usize], proved: &mut [usize; 8]) -> usize {
+        let mut n = 0;
+        loop {
+            let before = n;
+            for &c in orbit {
+                if cells[c] == 0 && self.forced(cells, c) {
+                    self.set(cells, c, self.solution[c]);
+                    proved[n] = c;
+                    n += 1;
+                }
+            }
+            if n == orbit.len() || n == before {
+                return n;
+            }
+        }
+    }
+}
+
+/// The cheap tests of digging for any size, on the givens alone: a removal that leaves one of
+/// the solution's two-line unavoidable sets without a given is refused, and one whose removed
+/// digits are all [`Singles`] is accepted; anything else needs a search. [`Dig9`] does the same
+/// with its unavoidable sets as bit masks.
+struct Quick<'a> {
+    singles: Singles<'a>,
+    /// The unavoidable sets, and for each cell the sets holding it.
+    sets: Vec<Vec<usize>>,
+    sets_of: Vec<Vec<usize>>,
+}
+
+impl<'a> Quick<'a> {
+    fn new(solution: &'a [u8], geo: &'static Geometry) -> Quick<'a> {
+        let (mut sets, mut sets_of) = (Vec::new(), vec![Vec::new(); geo.cells]);
+        two_line_unavoidable_sets(solution, geo.n, geo.box_side, |cells| {
+            for &c in cells {
+                sets_of[c].push(sets.len());
+            }
+            sets.push(cells.to_vec());
+        });
+        Quick { singles: Singles::new(solution, geo), sets, sets_of }
+    }
+
     /// Whether blanking `orbit` (blank in `cells` already) leaves an unavoidable set given-free.
     fn refused(&self, cells: &[u8], orbit: &[usize]) -> bool {
         orbit.iter().any(|&c| self.sets_of[c].iter().any(|&s| self.sets[s].iter().all(|&e| cells[e] == 0)))
     }
 
-    /// Whether the blank cell `c`'s digit is a naked or hidden single among the givens in `cells`.
-    fn forced(&self, cells: &[u8], c: usize) -> bool {
-        let bit = 1u32 << (self.solution[c] - 1);
-        let [r, col, b] = self.units_of(c);
-        if (self.units[r] | self.units[col] | self.units[b]) | bit == (1u32 << self.n) - 1 {
-            return true;
-        }
-        let sees = |e: usize| e == c || cells[e] != 0 || self.units_of(e).iter().any(|&u| self.units[u] & bit != 0);
-        let (n, side) = (self.n, self.side);
-        let (r0, c0) = (c / n, c % n);
-        let (br, bc) = (r0 / side * side, c0 / side * side);
-        (0..n).all(|k| sees(r0 * n + k))
-            || (0..n).all(|k| sees(k * n + c0))
-            || (0..n).all(|k| sees((br + k / side) * n + bc + k % side))
-    }
-
-    /// Whether every cell of `orbit` (blank in `cells`) is forced, each proved cell counting as
-    /// a given for the others. `cells` is left as it came.
+    /// Whether every cell of `orbit` (blank in `cells`) is forced. `cells` is left as it came.
     fn accepted(&mut self, cells: &mut [u8], orbit: &[usize]) -> bool {
-        let mut proved = 0;
-        loop {
-            let before = proved;
-            for &c in orbit {
-                if cells[c] == 0 && self.forced(cells, c) {
-                    self.set(cells, c, self.solution[c]);
-                    proved += 1;
-                }
-            }
-            if proved == orbit.len() || proved == before {
-                break;
-            }
+        let mut proved = [0; 8];
+        let n = self.singles.prove(cells, orbit, &mut proved);
+        for &c in &proved[..n] {
+            self.singles.set(cells, c, 0);
         }
-        for &c in orbit {
-            if cells[c] != 0 {
-                self.set(cells, c, 0);
-            }
-        }
-        proved == orbit.len()
+        n == orbit.len()
     }
 }
 
@@ -464,12 +481,6 @@ impl<'a> Dig9<'a> {
             }
             unvisited[t] = board;
         }
-        let mut units = [0u16; 27];
-        for (c, &d) in solution.iter().enumerate() {
-            for u in Self::units_of(c) {
-                units[u] |= 1 << (d - 1);
-            }
-        }
         let mut unavoidable = Vec::new();
         two_line_unavoidable_sets(solution, 9, 3, |cells| {
             unavoidable.push(cells.iter().fold(0u128, |m, &c| m | 1 << c));
@@ -479,18 +490,11 @@ impl<'a> Dig9<'a> {
             orbits,
             order,
             unvisited,
-            units,
+            singles: Singles::new(solution, Geometry::for_box_side(3)),
             givens: (1u128 << 81) - 1,
             unavoidable,
             stack: Stack::default(),
         }
-    }
-
-    /// The row, column and box (indices into `units`) of a cell.
-    #[inline]
-    fn units_of(c: usize) -> [usize; 3] {
-        let (r, col) = (c / 9, c % 9);
-        [r, 9 + col, 18 + r / 3 * 3 + col / 3]
     }
 
     /// Digs `cells` (the solution on entry) in order; returns the number of givens left.
@@ -522,41 +526,15 @@ impl<'a> Dig9<'a> {
         Ok(givens)
     }
 
-    /// Sets a cell to `digit` (0 blank), keeping `units` up to date.
+    /// Sets a cell to `digit` (0 blank), keeping the singles and the given mask up to date.
     #[inline]
     fn set(&mut self, cells: &mut [u8], c: usize, digit: u8) {
-        let bit = 1u16 << (self.solution[c] - 1);
-        for u in Self::units_of(c) {
-            if digit == 0 {
-                self.units[u] &= !bit;
-            } else {
-                self.units[u] |= bit;
-            }
-        }
-        cells[c] = digit;
+        self.singles.set(cells, c, digit);
         if digit == 0 {
             self.givens &= !(1 << c);
         } else {
             self.givens |= 1 << c;
         }
-    }
-
-    /// Whether the blank cell `c`'s digit is forced by the givens in `cells`: a naked single
-    /// (its peers hold the eight other digits) or a hidden single (every other blank cell of
-    /// its row, column or box sees the digit in a given).
-    fn forced(&self, cells: &[u8], c: usize) -> bool {
-        let d = self.solution[c];
-        let bit = 1u16 << (d - 1);
-        let [r, col, b] = Self::units_of(c);
-        if (self.units[r] | self.units[col] | self.units[b]) | bit == 0x1FF {
-            return true;
-        }
-        let sees = |e: usize| e == c || cells[e] != 0 || Self::units_of(e).iter().any(|&u| self.units[u] & bit != 0);
-        let (r0, c0) = (c / 9, c % 9);
-        let (br, bc) = (r0 / 3 * 3, c0 / 3 * 3);
-        (0..9).all(|k| sees(r0 * 9 + k))
-            || (0..9).all(|k| sees(k * 9 + c0))
-            || (0..9).all(|k| sees((br + k / 3) * 9 + bc + k % 3))
     }
 
     /// The board of the puzzle while visiting `order[t]`: the orbits not visited yet, the
@@ -585,21 +563,12 @@ impl<'a> Dig9<'a> {
             return Ok(false);
         }
         // Removed cells proved (each solution has the solution's digit there), put back as givens.
-        let (mut proved_cells, mut n) = ([0usize; 8], 0);
-        let mut unique = true;
-        loop {
-            let before = n;
-            for &c in orbit {
-                if cells[c] == 0 && self.forced(cells, c) {
-                    self.set(cells, c, self.solution[c]);
-                    proved_cells[n] = c;
-                    n += 1;
-                }
-            }
-            if n == orbit.len() || n == before {
-                break;
-            }
+        let mut proved_cells = [0usize; 8];
+        let mut n = self.singles.prove(cells, orbit, &mut proved_cells);
+        for &c in &proved_cells[..n] {
+            self.givens |= 1 << c;
         }
+        let mut unique = true;
         for &c in orbit {
             if cells[c] != 0 {
                 continue;

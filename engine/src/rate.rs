@@ -372,19 +372,19 @@ impl Board {
         self.geo.unit(u).iter().map(|&c| c as usize).filter(|&c| self.value[c] == 0)
     }
 
-    /// The open cells of unit `u` holding candidate `bit`.
-    fn places(&self, u: usize, bit: u32) -> Vec<usize> {
-        self.open(u).filter(|&c| self.cand[c] & bit != 0).collect()
+    /// The open cells of unit `u` holding candidate `bit`, in unit order.
+    fn holding(&self, u: usize, bit: u32) -> impl Iterator<Item = usize> + '_ {
+        self.open(u).filter(move |&c| self.cand[c] & bit != 0)
     }
 
-    /// How many open cells of unit `u` hold candidate `bit`, without collecting them.
-    fn count_places(&self, u: usize, bit: u32) -> usize {
-        self.open(u).filter(|&c| self.cand[c] & bit != 0).count()
+    /// [`Board::holding`], collected.
+    fn places(&self, u: usize, bit: u32) -> Vec<usize> {
+        self.holding(u, bit).collect()
     }
 
     /// The open cell of unit `u` holding candidate `bit`, when there is exactly one.
     fn single_place(&self, u: usize, bit: u32) -> Option<usize> {
-        let mut places = self.open(u).filter(|&c| self.cand[c] & bit != 0);
+        let mut places = self.holding(u, bit);
         let first = places.next()?;
         places.next().is_none().then_some(first)
     }
@@ -471,7 +471,7 @@ impl Board {
                 let bit = 1u32 << (d - 1);
                 // Rows, columns and boxes (bit masks) of the digit's places in the unit.
                 let (mut count, mut lines) = (0, [0u32; 3]);
-                for c in self.open(u).filter(|&c| self.cand[c] & bit != 0) {
+                for c in self.holding(u, bit) {
                     count += 1;
                     for (mask, k) in lines.iter_mut().zip(geo.row_col_box(c)) {
                         *mask |= 1 << k;
@@ -574,7 +574,7 @@ impl Board {
             }
             let digits: Vec<u8> = (1..=geo.n as u8)
                 .filter(|&d| {
-                    let p = self.count_places(u, 1 << (d - 1));
+                    let p = self.holding(u, 1 << (d - 1)).count();
                     p >= 1 && p <= k
                 })
                 .collect();
@@ -631,7 +631,7 @@ impl Board {
                 let bases: Vec<(usize, u32)> = (0..n)
                     .filter_map(|i| {
                         let (mut count, mut covers) = (0, 0u32);
-                        for c in self.open(base_unit(i)).filter(|&c| self.cand[c] & bit != 0) {
+                        for c in self.holding(base_unit(i), bit) {
                             count += 1;
                             covers |= 1 << cover_of(c);
                         }
@@ -964,7 +964,7 @@ impl Board {
         let row = c / n;
         let d = digit_list(self.cand[c]).into_iter().find(|&d| {
             let bit = 1u32 << (d - 1);
-            self.count_places(row, bit) == 3
+            self.holding(row, bit).count() == 3
         })?;
         let explanation = explain!(
             self,

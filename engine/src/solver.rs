@@ -562,7 +562,7 @@ impl<const C: usize> Search<C> {
 
 enum AnySearch {
     S4(Search<16>),
-    S9(Box<crate::fast9::Search9>),
+    S9(Box<crate::fast9::Search9<'static>>),
     Generic9(Search<81>),
     S16(Search<256>),
     S25(Box<Search<625>>),
