@@ -125,7 +125,8 @@ pub struct Generated {
 pub enum GenerateError {
     /// The size is not 4, 9, 16 or 25.
     Size(GridError),
-    /// No attempt went down to `target` givens; the closest had `closest`.
+    /// No attempt went down to `target` givens; the closest had `closest`. With no attempt at
+    /// all, `target` is below the known minimum, `closest`.
     Unreachable { target: usize, closest: usize, attempts: u32 },
 }
 
@@ -133,6 +134,10 @@ impl std::fmt::Display for GenerateError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             GenerateError::Size(e) => write!(f, "{e}"),
+            GenerateError::Unreachable { target, closest, attempts: 0 } => write!(
+                f,
+                "no puzzle with one solution has at most {target} givens: at least {closest} are needed for this size"
+            ),
             GenerateError::Unreachable { target, closest, attempts } => write!(
                 f,
                 "no puzzle with one solution and at most {target} givens was found in {attempts} attempts \
