@@ -29,13 +29,15 @@ pub fn searched<T>(outcome: Result<T, Interrupted>) -> T {
 
 /// The solution, or NULL when there is none (conflicting givens included). With several
 /// solutions, the first in the engine's documented search order.
-#[pg_extern(immutable, strict, parallel_safe)]
+// COST 3400: 17 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 3400)]
 fn solve(grid: Grid) -> Option<Grid> {
     searched(solve_with(&grid.0, &mut interrupts())).map(Grid)
 }
 
 /// The number of solutions, counting stops at `max` (at least 1).
-#[pg_extern(immutable, strict, parallel_safe)]
+// COST 5400: 27 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 5400)]
 fn count_solutions(grid: Grid, max: default!(i32, 2)) -> i32 {
     if max < 1 {
         invalid_parameter(format!("max must be at least 1, not {max}"));
@@ -44,43 +46,50 @@ fn count_solutions(grid: Grid, max: default!(i32, 2)) -> i32 {
 }
 
 /// True when the grid has exactly one solution.
-#[pg_extern(immutable, strict, parallel_safe)]
+// COST 5400: 26 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 5400)]
 fn is_unique(grid: Grid) -> bool {
     searched(count_solutions_with(&grid.0, 2, &mut interrupts())) == 1
 }
 
 /// True when no two equal givens share a row, column or box.
-#[pg_extern(immutable, strict, parallel_safe)]
+// COST 170: 0.8 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 170)]
 fn is_valid(grid: Grid) -> bool {
     grid.0.is_valid()
 }
 
 /// True when every cell is filled and every unit holds each digit once.
-#[pg_extern(immutable, strict, parallel_safe)]
+// COST 70: 0.35 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 70)]
 fn is_solved(grid: Grid) -> bool {
     grid.0.is_solved()
 }
 
 /// The multi-line display: `735|812|694` rows, `---+---+---` between bands.
-#[pg_extern(immutable, strict, parallel_safe)]
+// COST 160: 0.8 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 160)]
 fn pretty(grid: Grid) -> String {
     grid.0.pretty()
 }
 
 /// The grid size: 4, 9, 16 or 25.
-#[pg_extern(immutable, strict, parallel_safe)]
+// COST 1: as cheap as a builtin operator on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 1)]
 pub(crate) fn size(grid: Grid) -> i32 {
     grid.0.size() as i32
 }
 
 /// The number of givens (filled cells).
-#[pg_extern(immutable, strict, parallel_safe)]
+// COST 5: 0.03 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 5)]
 fn givens(grid: Grid) -> i32 {
     grid.0.givens() as i32
 }
 
 /// The digit at 1-based `row`, `col`; NULL for a blank; `22023` outside the grid.
-#[pg_extern(immutable, strict, parallel_safe)]
+// COST 1: as cheap as a builtin operator on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 1)]
 fn get(grid: Grid, row: i32, col: i32) -> Option<i32> {
     match grid.0.get(row as i64, col as i64) {
         Ok(v) => v.map(i32::from),

@@ -5,7 +5,8 @@ use pgrx::prelude::*;
 use sudoku_engine::generate::{generate_level_seeded, generate_seeded, GenerateError, Symmetry, LEVEL_ATTEMPTS};
 use sudoku_engine::rate::{hint_with, rate_with, technique_names, LEVELS};
 
-use crate::views::{deduction_row, new_tuple, set};
+use crate::rows::{datum, RowType};
+use crate::views::deduction_row;
 
 use crate::functions::{interrupts, searched};
 use crate::grid_type::{invalid_parameter, raise, Grid};
@@ -82,7 +83,8 @@ fn derived_seed(seed: u64, i: u64) -> u64 {
 }
 
 /// A puzzle with exactly one solution, dug from a random complete grid keeping `symmetry`.
-#[pg_extern(volatile, parallel_safe)]
+// COST 14000: 68 µs a call (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(volatile, parallel_safe, cost = 14000)]
 fn generate(
     size: default!(Option<i32>, 9),
     seed: default!(Option<i64>, "NULL"),
@@ -95,7 +97,8 @@ fn generate(
 }
 
 /// `n` puzzles, streamed one per row: the i-th from a seed derived from `seed` and i.
-#[pg_extern(volatile, parallel_safe)]
+// COST 14000: 70 µs a row (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(volatile, parallel_safe, cost = 14000)]
 fn generate_many(
     n: Option<i32>,
     size: default!(Option<i32>, 9),
@@ -122,7 +125,8 @@ CREATE TYPE rating AS (level text, score double precision, techniques text[], st
 );
 
 /// The difficulty of a puzzle with one solution, solving it as a person would.
-#[pg_extern(immutable, strict, parallel_safe, requires = ["rating_type"])]
+// COST 260000: 1.3 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, requires = ["rating_type"], cost = 260000)]
 fn rate(grid: Grid) -> pgrx::composite_type!('static, "rating") {
     let rating = match searched(rate_with(&grid.0, &mut interrupts())) {
         Ok(r) => r,
@@ -130,18 +134,19 @@ fn rate(grid: Grid) -> pgrx::composite_type!('static, "rating") {
     };
     let mut names: Vec<&str> = rating.techniques.iter().map(|t| t.name()).collect();
     names.dedup();
-    let mut t = new_tuple("sudoku.rating");
-    set(&mut t, "level", rating.level);
-    set(&mut t, "score", (rating.score * 100.0).round() / 100.0);
-    set(&mut t, "techniques", names.into_iter().map(String::from).collect::<Vec<String>>());
-    set(&mut t, "steps", rating.steps as i32);
-    set(&mut t, "guesses", rating.guesses as i32);
-    t
+    RowType::new("sudoku.rating").row([
+        datum(rating.level),
+        datum((rating.score * 100.0).round() / 100.0),
+        datum(names.into_iter().map(String::from).collect::<Vec<String>>()),
+        datum(rating.steps as i32),
+        datum(rating.guesses as i32),
+    ])
 }
 
 /// The next deduction `rate` would make on the grid, as a `sudoku.step` row with a sentence
 /// that explains it; NULL when the grid is already solved.
-#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
+// COST 10000: 50 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 10000)]
 fn hint(grid: Grid) -> Option<pgrx::composite_type!('static, "step")> {
     let next = match searched(hint_with(&grid.0, &mut interrupts())) {
         Ok(d) => d?,
@@ -152,12 +157,13 @@ fn hint(grid: Grid) -> Option<pgrx::composite_type!('static, "step")> {
         cells[c] = d;
     }
     let after = sudoku_engine::Grid::from_cells(&cells).expect("a placement keeps a grid");
-    Some(deduction_row(1, &next, after, grid.0.size()))
+    Some(deduction_row(&RowType::new("sudoku.step"), 1, &next, after, grid.0.size()))
 }
 
 /// The technique names of `sudoku.rate`, simplest first: what `fill_steps` takes to solve like
 /// a person.
-#[pg_extern(immutable, parallel_safe)]
+// COST 200: about 1 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, parallel_safe, cost = 200)]
 fn rating_techniques() -> Vec<String> {
     technique_names().into_iter().map(String::from).collect()
 }

@@ -9,6 +9,7 @@ use pgrx::prelude::*;
 mod functions;
 mod generate;
 mod grid_type;
+mod rows;
 mod views;
 
 ::pgrx::pg_module_magic!(name, version);

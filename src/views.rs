@@ -3,7 +3,6 @@
 //! propagation fixpoint and its trace step by step, every solution as a stream, the recursive
 //! fill as rows, and random complete grids.
 
-use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
 use pgrx::IntoDatum;
 use sudoku_engine::rate::{steps_with, technique_names, Allowed, Deduction, Ending};
@@ -13,6 +12,7 @@ use sudoku_engine::{Branching, Solutions, Techniques};
 
 use crate::functions::{interrupts, searched};
 use crate::grid_type::{invalid_parameter, raise, Grid};
+use crate::rows::{datum, int4_array, int_list, internal, Row, RowType};
 
 extension_sql!(
     r#"
@@ -30,19 +30,6 @@ CREATE TYPE step AS (
     requires = ["concrete_type"]
 );
 
-/// Raises `XX000`: the extension's own composite types do not match its code.
-fn internal(message: String) -> ! {
-    ereport!(ERROR, PgSqlErrorCode::ERRCODE_INTERNAL_ERROR, message);
-}
-
-pub(crate) fn set(tuple: &mut PgHeapTuple<'static, pgrx::AllocatedByRust>, name: &str, value: impl IntoDatum) {
-    tuple.set_by_name(name, value).unwrap_or_else(|e| internal(format!("attribute {name}: {e}")));
-}
-
-pub(crate) fn new_tuple(type_name: &str) -> PgHeapTuple<'static, pgrx::AllocatedByRust> {
-    PgHeapTuple::new_composite_type(type_name).unwrap_or_else(|e| internal(format!("type {type_name}: {e}")))
-}
-
 /// A two-dimensional `integer[]` of equal-width rows, such as `{{1,2},{1,5}}`; no rows is `{}`.
 pub(crate) struct IntMatrix(Vec<Vec<i32>>);
 
@@ -55,26 +42,8 @@ impl IntoDatum for IntMatrix {
         if self.0.iter().any(|r| r.len() != width) {
             internal("rows of a two-dimensional array differ in width".into());
         }
-        let mut elements: Vec<pg_sys::Datum> = self.0.iter().flatten().map(|&v| pg_sys::Datum::from(v)).collect();
-        let mut dims = [self.0.len() as i32, width as i32];
-        let mut lower_bounds = [1i32, 1];
-        // SAFETY: `elements` holds dims[0] * dims[1] by-value int4 datums without NULLs, and the
-        // type facts (length 4, by value, int alignment) are those of int4; the array is copied
-        // into the current memory context.
-        let array = unsafe {
-            pg_sys::construct_md_array(
-                elements.as_mut_ptr(),
-                std::ptr::null_mut(),
-                2,
-                dims.as_mut_ptr(),
-                lower_bounds.as_mut_ptr(),
-                pg_sys::INT4OID,
-                4,
-                true,
-                pg_sys::TYPALIGN_INT as std::ffi::c_char,
-            )
-        };
-        Some(pg_sys::Datum::from(array))
+        let elements: Vec<pg_sys::Datum> = self.0.iter().flatten().map(|&v| pg_sys::Datum::from(v)).collect();
+        Some(int4_array(elements, &[self.0.len() as i32, width as i32]))
     }
 
     fn type_oid() -> pg_sys::Oid {
@@ -83,39 +52,39 @@ impl IntoDatum for IntMatrix {
 }
 
 /// One row per cell, row-major: 1-based row, column and box, and the digit (NULL when blank).
-#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
+// COST 60: 0.31 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 60)]
 fn cells(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('static, "cell")> {
     let rows: Vec<_> = views::cells(&grid.0).collect();
-    SetOfIterator::new(rows.into_iter().map(|c| {
-        let mut t = new_tuple("sudoku.cell");
-        set(&mut t, "row", c.row as i32);
-        set(&mut t, "col", c.col as i32);
-        set(&mut t, "box", c.box_ as i32);
-        set(&mut t, "value", c.value.map(i32::from));
-        t
+    let ty = RowType::new("sudoku.cell");
+    SetOfIterator::new(rows.into_iter().map(move |c| {
+        ty.row([datum(c.row as i32), datum(c.col as i32), datum(c.box_ as i32), datum(c.value.map(i32::from))])
     }))
 }
 
 /// One row per blank cell, row-major: the digits none of its peers holds, ascending, and the
 /// same set as a bitmask (digit d is bit d - 1).
-#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
+// COST 110: 0.54 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 110)]
 fn candidates(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('static, "cell_candidates")> {
     let rows: Vec<_> = views::candidates(&grid.0).collect();
-    SetOfIterator::new(rows.into_iter().map(|(c, mask)| {
-        let mut t = new_tuple("sudoku.cell_candidates");
-        set(&mut t, "row", c.row as i32);
-        set(&mut t, "col", c.col as i32);
-        set(&mut t, "box", c.box_ as i32);
-        set(&mut t, "candidates", views::digits(mask).map(i32::from).collect::<Vec<i32>>());
-        set(&mut t, "mask", mask as i32);
-        t
+    let ty = RowType::new("sudoku.cell_candidates");
+    SetOfIterator::new(rows.into_iter().map(move |(c, mask)| {
+        ty.row([
+            datum(c.row as i32),
+            datum(c.col as i32),
+            datum(c.box_ as i32),
+            int_list(views::digits(mask).map(i32::from)),
+            datum(mask as i32),
+        ])
     }))
 }
 
 /// Every solution up to `max_solutions`, in the order of `sudoku.solve`, one per call: the
 /// search is resumed for each row, so memory stays flat. In the SELECT list `LIMIT` stops it
 /// early; in FROM, PostgreSQL's function scan collects every row into a tuplestore first.
-#[pg_extern(immutable, strict, parallel_safe)]
+// COST 5400: 27 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 5400)]
 fn solutions(grid: Grid, max_solutions: i32) -> SetOfIterator<'static, Grid> {
     if max_solutions < 0 {
         invalid_parameter(format!("max_solutions must not be negative, not {max_solutions}"));
@@ -133,7 +102,8 @@ fn solutions(grid: Grid, max_solutions: i32) -> SetOfIterator<'static, Grid> {
 
 /// The final function of `sudoku.grid_agg`: the grid of the accumulated (row, col, value)
 /// triples, of `size` (0: the smallest size that holds every row, column and value).
-#[pg_extern(immutable, strict, parallel_safe)]
+// COST 400: about 2 µs a 9x9 grid on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 400)]
 fn grid_agg_final(triples: Vec<Option<i32>>, size: i32) -> Option<Grid> {
     let chunks: Vec<(i64, i64, Option<i64>)> = triples
         .chunks(3)
@@ -208,7 +178,8 @@ fn techniques(names: &[String]) -> Techniques {
 
 /// The grid after applying the chosen techniques until nothing changes: cells they place are
 /// filled, the rest stay blank; NULL when they prove there is no solution.
-#[pg_extern(immutable, strict, parallel_safe)]
+// COST 6400: 32 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 6400)]
 fn propagate(
     grid: Grid,
     techniques: default!(Vec<String>, "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"),
@@ -218,7 +189,8 @@ fn propagate(
 }
 
 /// Crook's preemptive sets of every unit, at most `max_size` digits each (NULL: any size).
-#[pg_extern(immutable, parallel_safe, requires = ["view_types"])]
+// COST 290: 1.5 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, parallel_safe, requires = ["view_types"], cost = 290)]
 fn preemptive_sets(
     grid: Option<Grid>,
     max_size: default!(Option<i32>, "NULL"),
@@ -232,20 +204,22 @@ fn preemptive_sets(
         Some(m) => m as usize,
     };
     let sets = searched(views::preemptive_sets(&grid.0, max_size, &mut interrupts()));
-    SetOfIterator::new(sets.into_iter().map(|p| {
-        let mut t = new_tuple("sudoku.preemptive_set");
-        set(&mut t, "unit", p.unit.name());
-        set(&mut t, "unit_no", p.unit_no as i32);
-        set(&mut t, "size", p.digits.count_ones() as i32);
-        set(&mut t, "digits", views::digits(p.digits).map(i32::from).collect::<Vec<i32>>());
-        set(&mut t, "cells", IntMatrix(p.cells.iter().map(|c| vec![c.row as i32, c.col as i32]).collect()));
-        t
+    let ty = RowType::new("sudoku.preemptive_set");
+    SetOfIterator::new(sets.into_iter().map(move |p| {
+        ty.row([
+            datum(p.unit.name()),
+            datum(p.unit_no as i32),
+            datum(p.digits.count_ones() as i32),
+            int_list(views::digits(p.digits).map(i32::from)),
+            datum(IntMatrix(p.cells.iter().map(|c| vec![c.row as i32, c.col as i32]).collect())),
+        ])
     }))
 }
 
 /// The propagation of `sudoku.propagate`, one deduction per row, ending with a row that says
 /// how it ended.
-#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
+// COST 1900: 9.7 µs a row (18.7 with the rating techniques) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 1900)]
 fn fill_steps(
     grid: Grid,
     techniques: default!(Vec<String>, "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"),
@@ -255,25 +229,23 @@ fn fill_steps(
     }
     let mut steps = FillSteps::new(&grid.0, self::techniques(&techniques));
     let mut number = 0;
+    let ty = RowType::new("sudoku.step");
     SetOfIterator::new(std::iter::from_fn(move || {
         let s = searched(steps.next_with(&mut interrupts()))?;
         number += 1;
-        let mut t = new_tuple("sudoku.step");
-        set(&mut t, "step", number);
-        set(&mut t, "technique", s.technique.name());
-        set(&mut t, "unit", s.unit.map(|(kind, _)| kind.name()));
-        set(&mut t, "unit_no", s.unit.map(|(_, no)| no as i32));
-        set(&mut t, "digits", s.digits.iter().map(|&d| d as i32).collect::<Vec<i32>>());
-        set(&mut t, "cells", IntMatrix(s.cells.iter().map(|&(r, c)| vec![r as i32, c as i32]).collect()));
-        set(&mut t, "placed", s.placed.map(|(r, c, d)| vec![r as i32, c as i32, d as i32]));
-        set(
-            &mut t,
-            "eliminated",
-            IntMatrix(s.eliminated.iter().map(|&(r, c, d)| vec![r as i32, c as i32, d as i32]).collect()),
-        );
-        set(&mut t, "explanation", s.explanation());
-        set(&mut t, "grid", Grid(s.grid));
-        Some(t)
+        let explanation = s.explanation();
+        Some(ty.row([
+            datum(number),
+            datum(s.technique.name()),
+            datum(s.unit.map(|(kind, _)| kind.name())),
+            datum(s.unit.map(|(_, no)| no as i32)),
+            int_list(s.digits.iter().map(|&d| d as i32)),
+            datum(IntMatrix(s.cells.iter().map(|&(r, c)| vec![r as i32, c as i32]).collect())),
+            s.placed.and_then(|(r, c, d)| int_list([r as i32, c as i32, d as i32])),
+            datum(IntMatrix(s.eliminated.iter().map(|&(r, c, d)| vec![r as i32, c as i32, d as i32]).collect())),
+            datum(Grid(s.grid)),
+            datum(explanation),
+        ]))
     }))
 }
 
@@ -293,83 +265,83 @@ fn ladder_steps(grid: &Grid, names: &[String]) -> SetOfIterator<'static, pgrx::c
     };
     let n = grid.0.size();
     let last_grid = steps.last().map_or_else(|| grid.0.clone(), |(_, g)| g.clone());
+    let ty = RowType::new("sudoku.step");
     let mut rows: Vec<_> =
-        steps.into_iter().enumerate().map(|(i, (d, after))| deduction_row(i as i32 + 1, &d, after, n)).collect();
-    let mut t = new_tuple("sudoku.step");
-    set(&mut t, "step", rows.len() as i32 + 1);
-    set(&mut t, "technique", if ending == Ending::Solved { "solved" } else { "stalled" });
-    set(&mut t, "digits", Vec::<i32>::new());
-    set(&mut t, "cells", IntMatrix(Vec::new()));
-    set(&mut t, "eliminated", IntMatrix(Vec::new()));
-    set(&mut t, "grid", Grid(last_grid));
-    set(
-        &mut t,
-        "explanation",
-        if ending == Ending::Solved { "Every cell is filled." } else { "No chosen technique applies any more." },
-    );
-    rows.push(t);
+        steps.into_iter().enumerate().map(|(i, (d, after))| deduction_row(&ty, i as i32 + 1, &d, after, n)).collect();
+    let last = ty.row([
+        datum(rows.len() as i32 + 1),
+        datum(if ending == Ending::Solved { "solved" } else { "stalled" }),
+        None,
+        None,
+        int_list([]),
+        datum(IntMatrix(Vec::new())),
+        None,
+        datum(IntMatrix(Vec::new())),
+        datum(Grid(last_grid)),
+        datum(if ending == Ending::Solved { "Every cell is filled." } else { "No chosen technique applies any more." }),
+    ]);
+    rows.push(last);
     SetOfIterator::new(rows)
 }
 
 /// A `sudoku.step` row for a deduction of the rating solver on a grid of `n` digits.
-pub(crate) fn deduction_row(
-    number: i32,
-    d: &Deduction,
-    after: sudoku_engine::Grid,
-    n: usize,
-) -> PgHeapTuple<'static, pgrx::AllocatedByRust> {
+pub(crate) fn deduction_row(ty: &RowType, number: i32, d: &Deduction, after: sudoku_engine::Grid, n: usize) -> Row {
     let rc = |c: usize| vec![(c / n + 1) as i32, (c % n + 1) as i32];
-    let mut t = new_tuple("sudoku.step");
-    set(&mut t, "step", number);
-    set(&mut t, "technique", d.technique.name());
     let unit = d.unit.map(|u| views::UnitKind::of_unit(u, n));
-    set(&mut t, "unit", unit.map(|(kind, _)| kind.name()));
-    set(&mut t, "unit_no", unit.map(|(_, no)| no as i32));
-    set(&mut t, "digits", d.digits.iter().map(|&x| x as i32).collect::<Vec<i32>>());
-    set(&mut t, "cells", IntMatrix(d.cells.iter().map(|&c| rc(c)).collect()));
-    set(&mut t, "placed", d.placed.map(|(c, x)| [rc(c), vec![x as i32]].concat()));
-    set(&mut t, "eliminated", IntMatrix(d.eliminated.iter().map(|&(c, x)| [rc(c), vec![x as i32]].concat()).collect()));
-    set(&mut t, "grid", Grid(after));
-    set(&mut t, "explanation", d.explanation.as_str());
-    t
+    ty.row([
+        datum(number),
+        datum(d.technique.name()),
+        datum(unit.map(|(kind, _)| kind.name())),
+        datum(unit.map(|(_, no)| no as i32)),
+        int_list(d.digits.iter().map(|&x| x as i32)),
+        datum(IntMatrix(d.cells.iter().map(|&c| rc(c)).collect())),
+        d.placed.and_then(|(c, x)| int_list([(c / n + 1) as i32, (c % n + 1) as i32, x as i32])),
+        datum(IntMatrix(d.eliminated.iter().map(|&(c, x)| [rc(c), vec![x as i32]].concat()).collect())),
+        datum(Grid(after)),
+        datum(d.explanation.as_str()),
+    ])
 }
 
 /// One row per hidden single: a digit with one possible cell in a row, column or box (by the
 /// peers' digits alone), rows first, then columns, then boxes.
-#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
+// COST 570: 2.8 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 570)]
 fn hidden_singles(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('static, "hidden_single")> {
     let rows = views::hidden_singles(&grid.0);
-    SetOfIterator::new(rows.into_iter().map(|h| {
-        let mut t = new_tuple("sudoku.hidden_single");
-        set(&mut t, "row", h.cell.row as i32);
-        set(&mut t, "col", h.cell.col as i32);
-        set(&mut t, "value", h.digit as i32);
-        set(&mut t, "unit", h.unit.name());
-        set(&mut t, "unit_no", h.unit_no as i32);
-        t
+    let ty = RowType::new("sudoku.hidden_single");
+    SetOfIterator::new(rows.into_iter().map(move |h| {
+        ty.row([
+            datum(h.cell.row as i32),
+            datum(h.cell.col as i32),
+            datum(h.digit as i32),
+            datum(h.unit.name()),
+            datum(h.unit_no as i32),
+        ])
     }))
 }
 
 /// The nodes of the recursive-CTE fill, level by level, at most `max_nodes` of them.
-#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"])]
+// COST 130: 0.64 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 130)]
 fn search_tree(grid: Grid, max_nodes: i32) -> SetOfIterator<'static, pgrx::composite_type!('static, "node")> {
     if max_nodes < 0 {
         invalid_parameter(format!("max_nodes must not be negative, not {max_nodes}"));
     }
     let mut seen = 0u32;
+    let ty = RowType::new("sudoku.node");
     SetOfIterator::new(views::SearchTree::new(&grid.0, max_nodes as u64).map(move |n| {
         seen = seen.wrapping_add(1);
         if seen % 1024 == 0 {
             pgrx::check_for_interrupts!();
         }
-        let mut t = new_tuple("sudoku.node");
-        set(&mut t, "depth", n.depth as i32);
-        set(&mut t, "row", n.cell.map(|c| c.row as i32));
-        set(&mut t, "col", n.cell.map(|c| c.col as i32));
-        set(&mut t, "digit", n.digit.map(i32::from));
-        set(&mut t, "grid", Grid(n.grid));
-        set(&mut t, "is_solution", n.is_solution);
-        t
+        ty.row([
+            datum(n.depth as i32),
+            datum(n.cell.map(|c| c.row as i32)),
+            datum(n.cell.map(|c| c.col as i32)),
+            datum(n.digit.map(i32::from)),
+            datum(Grid(n.grid)),
+            datum(n.is_solution),
+        ])
     }))
 }
 
@@ -383,14 +355,16 @@ fn grid_size(size: i32) -> usize {
 
 /// The random complete grid of `size` for `seed`: reproducible across runs, platforms and
 /// releases (ChaCha8).
-#[pg_extern(name = "random_grid", immutable, strict, parallel_safe)]
+// COST 18000: 92 µs a call (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(name = "random_grid", immutable, strict, parallel_safe, cost = 18000)]
 fn random_grid_seeded(size: i32, seed: i64) -> Grid {
     let drawn = searched(sudoku_engine::random::random_grid_seeded(grid_size(size), seed as u64, &mut interrupts()));
     drawn.map(Grid).unwrap_or_else(|e| raise(&e))
 }
 
 /// A random complete grid of `size`, different at each call.
-#[pg_extern(name = "random_grid", volatile, strict, parallel_safe)]
+// COST 18000: 86 µs a call (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(name = "random_grid", volatile, strict, parallel_safe, cost = 18000)]
 fn random_grid(size: default!(i32, 9)) -> Grid {
     let drawn = searched(sudoku_engine::random::random_grid_with(grid_size(size), &mut rand::rng(), &mut interrupts()));
     drawn.map(Grid).unwrap_or_else(|e| raise(&e))

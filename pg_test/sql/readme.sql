@@ -72,3 +72,4 @@ FROM sudoku.fill_steps('...15.....34....89........3.2..6.8...47..9.....9.2...11.
 WHERE technique NOT IN ('hidden_single', 'naked_single', 'pointing', 'claiming');
 
 SELECT '...15.....34..x.89'::sudoku.grid;
+ALTER TABLE puzzles SET (parallel_workers = 2);
