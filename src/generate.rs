@@ -162,7 +162,7 @@ fn hint(grid: Grid) -> Option<pgrx::composite_type!('static, "step")> {
 
 /// The technique names of `sudoku.rate`, simplest first: what `fill_steps` takes to solve like
 /// a person.
-// COST 200: about 1 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 200: about 1 µs a call, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
 #[pg_extern(immutable, parallel_safe, cost = 200)]
 fn rating_techniques() -> Vec<String> {
     technique_names().into_iter().map(String::from).collect()

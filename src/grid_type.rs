@@ -143,7 +143,7 @@ fn grid_out(grid: Grid) -> CString {
 }
 
 /// Binary input: one byte of box side (2 to 5), then one byte per cell, row-major.
-// COST 50: about 0.25 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 50: about 0.25 µs a call, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"], cost = 50)]
 fn grid_recv(mut internal: pgrx::datum::Internal) -> Grid {
     // SAFETY: PostgreSQL passes a StringInfo to a type's receive function.
@@ -179,7 +179,7 @@ fn ereport_binary(what: &str) -> ! {
 }
 
 /// Binary output: one byte of box side, then one byte per cell.
-// COST 50: about 0.25 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 50: about 0.25 µs a call, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"], cost = 50)]
 fn grid_send(grid: Grid) -> Vec<u8> {
     let mut out = Vec::with_capacity(1 + grid.0.cells().len());

@@ -102,7 +102,7 @@ fn solutions(grid: Grid, max_solutions: i32) -> SetOfIterator<'static, Grid> {
 
 /// The final function of `sudoku.grid_agg`: the grid of the accumulated (row, col, value)
 /// triples, of `size` (0: the smallest size that holds every row, column and value).
-// COST 400: about 2 µs a 9x9 grid on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 400: about 2 µs a 9x9 grid, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, cost = 400)]
 fn grid_agg_final(triples: Vec<Option<i32>>, size: i32) -> Option<Grid> {
     let chunks: Vec<(i64, i64, Option<i64>)> = triples
