@@ -89,7 +89,7 @@ fn solutions(grid: Grid, max_solutions: i32) -> SetOfIterator<'static, Grid> {
     if max_solutions < 0 {
         invalid_parameter(format!("max_solutions must not be negative, not {max_solutions}"));
     }
-    let mut search = Solutions::new(&grid.0, Branching::FewestCandidates);
+    let mut search = Solutions::new(&grid.0, Branching::Fastest);
     let mut left = max_solutions;
     SetOfIterator::new(std::iter::from_fn(move || {
         if left == 0 {

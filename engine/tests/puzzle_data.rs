@@ -175,3 +175,101 @@ fn fast_path_matches_generic_on_magictour_top1465() {
 fn fast_path_matches_generic_on_multi_solution_serg() {
     same_search_as_generic("multi_solution_serg.txt", 2000, 4);
 }
+
+/// Every solution of `grid` up to `cap`, in the order `branching` finds them; the generic code
+/// path when `generic`.
+fn all_solutions(grid: &Grid, branching: Branching, generic: bool, cap: usize) -> Vec<String> {
+    let never = &mut || false;
+    let mut search = if generic { Solutions::new_generic(grid, branching) } else { Solutions::new(grid, branching) };
+    let mut found = Vec::new();
+    while found.len() < cap {
+        match search.next_with(never).unwrap() {
+            Some(g) => found.push(g.to_line()),
+            None => break,
+        }
+    }
+    found
+}
+
+/// The search `solve` uses (tdoku's configuration branching on 9x9) yields every solution
+/// exactly once: the same set as the generic solver's cell branching, no duplicates, each a
+/// real solution, and `solve` returns its first.
+fn fastest_finds_every_solution_once(file: &str, limit: usize, cap: usize) {
+    let mut compared = 0;
+    for (line, text) in puzzles(file).into_iter().take(limit) {
+        let grid = Grid::parse(&text).unwrap();
+        let fastest = all_solutions(&grid, Branching::Fastest, false, cap + 1);
+        let generic = all_solutions(&grid, Branching::FewestCandidates, true, cap + 1);
+        assert_eq!(fastest.len(), generic.len(), "{file}:{line}: how many solutions");
+        assert_eq!(solve(&grid).map(|s| s.to_line()).as_ref(), fastest.first(), "{file}:{line}: solve is the first");
+        if fastest.len() > cap {
+            continue; // capped: the first `cap` of two orders are different sets
+        }
+        compared += 1;
+        for s in &fastest {
+            check_solution(&text, s).unwrap_or_else(|e| panic!("{file}:{line}: {e}"));
+        }
+        let (mut a, mut b) = (fastest.clone(), generic);
+        a.sort();
+        b.sort();
+        let before = a.len();
+        a.dedup();
+        assert_eq!(a.len(), before, "{file}:{line}: a solution came twice");
+        assert_eq!(a, b, "{file}:{line}: different solutions");
+    }
+    assert!(compared > 0, "{file}: no puzzle had at most {cap} solutions");
+}
+
+#[test]
+fn fastest_search_finds_every_solution_of_multi_solution_serg_once() {
+    fastest_finds_every_solution_once("multi_solution_serg.txt", 3000, 2000);
+}
+
+#[test]
+fn fastest_search_finds_the_288_4x4_grids_once() {
+    let empty = Grid::empty(4).unwrap();
+    let mut all = all_solutions(&empty, Branching::Fastest, false, 1000);
+    assert!(all.iter().all(|s| Grid::parse(s).unwrap().is_solved()));
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 288);
+}
+
+/// Grids with many solutions: the givens of a real puzzle with some removed, so that the 9x9
+/// configuration branching meets digits already placed in some rows of a band.
+#[test]
+fn fastest_search_matches_generic_on_thinned_puzzles() {
+    for (line, text) in puzzles("top95.txt") {
+        let grid = Grid::parse(&text).unwrap();
+        let solution = solve(&grid).unwrap().to_line();
+        // Keep every second given: a few hundred to thousands of solutions.
+        let mut seen = 0;
+        let thinned: String = text
+            .chars()
+            .map(|c| {
+                if c == '.' || c == '0' {
+                    return '.';
+                }
+                seen += 1;
+                if seen % 2 == 0 {
+                    '.'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let g = Grid::parse(&thinned).unwrap();
+        let fastest = all_solutions(&g, Branching::Fastest, false, 5001);
+        let generic = all_solutions(&g, Branching::FewestCandidates, true, 5001);
+        assert_eq!(fastest.len(), generic.len(), "top95.txt:{line} thinned");
+        assert!(fastest.len() > 1, "top95.txt:{line} thinned still unique");
+        if fastest.len() <= 5000 {
+            let (mut a, mut b) = (fastest, generic);
+            a.sort();
+            b.sort();
+            a.dedup();
+            assert_eq!(a, b, "top95.txt:{line} thinned");
+            assert!(a.binary_search(&solution).is_ok(), "top95.txt:{line}: the puzzle's solution is among them");
+        }
+    }
+}
