@@ -22,7 +22,10 @@ use rand_chacha::ChaCha8Rng;
 use crate::fast9::{first_solution, Board, Stack};
 use crate::geometry::Geometry;
 use crate::grid::{Grid, GridError};
-use crate::solver::{count_solutions_with, random_solution_with, Interrupted, INTERRUPT_EVERY};
+use crate::rate::LEVELS;
+use crate::solver::{
+    count_solutions_with, other_solution_with, random_solution_with, Interrupted, Other, Probe, INTERRUPT_EVERY,
+};
 
 /// The symmetry a puzzle's givens keep: a cell is a given exactly when its partners are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +131,8 @@ pub enum GenerateError {
     /// No attempt went down to `target` givens; the closest had `closest`. With no attempt at
     /// all, `target` is below the known minimum, `closest`.
     Unreachable { target: usize, closest: usize, attempts: u32 },
+    /// No attempt ended at the requested level ([`generate_level_with`] returns `None`).
+    NoLevel { attempts: u32 },
 }
 
 impl std::fmt::Display for GenerateError {
@@ -138,6 +143,9 @@ impl std::fmt::Display for GenerateError {
                 f,
                 "no puzzle with one solution has at most {target} givens: at least {closest} are needed for this size"
             ),
+            GenerateError::NoLevel { attempts } => {
+                write!(f, "no puzzle of the requested level was found in {attempts} attempts")
+            }
             GenerateError::Unreachable { target, closest, attempts } => write!(
                 f,
                 "no puzzle with one solution and at most {target} givens was found in {attempts} attempts \
@@ -158,7 +166,7 @@ pub fn generate_with(
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Generated, GenerateError>, Interrupted> {
     let digger = if size == 9 { Digger::Fast9 } else { Digger::Quick };
-    dig_grids(size, symmetry, target_givens, digger, next_u32, interrupt)
+    dig_grids(size, symmetry, target_givens, None, digger, next_u32, interrupt)
 }
 
 /// How [`dig_grids`] tests a removal; all three reach the same puzzles (the tests compare them).
@@ -178,6 +186,7 @@ fn dig_grids(
     size: usize,
     symmetry: Symmetry,
     target_givens: Option<usize>,
+    level: Option<usize>,
     digger: Digger,
     next_u32: &mut dyn FnMut() -> u32,
     interrupt: &mut dyn FnMut() -> bool,
@@ -193,14 +202,16 @@ fn dig_grids(
     }
     let orbits = symmetry.cached_orbits(size);
     let mut closest = usize::MAX;
-    for attempt in 1..=ATTEMPTS {
+    let attempts = if level.is_some() { LEVEL_ATTEMPTS } else { ATTEMPTS };
+    for attempt in 1..=attempts {
         let solution = random_complete_grid(&empty, next_u32, interrupt)?;
         let mut cells = solution.cells().to_vec();
         let mut order: Vec<usize> = (0..orbits.len()).collect();
         shuffle(&mut order, next_u32);
         let mut givens = cells.len();
+        let mut spent = 0u64;
         if digger == Digger::Fast9 {
-            givens = Dig9::new(solution.cells(), &orbits, &order).dig(&mut cells, target_givens, interrupt)?;
+            givens = Dig9::new(solution.cells(), &orbits, &order).dig(&mut cells, target_givens, level, interrupt)?;
         }
         let mut quick = (digger == Digger::Quick)
             .then(|| Quick::new(solution.cells(), Geometry::for_box_side(solution.box_side())));
@@ -222,8 +233,9 @@ fn dig_grids(
             };
             let unique = match settled {
                 Some(unique) => unique,
-                None => stays_unique(&cells, interrupt)?,
-            };
+                None if digger == Digger::Plain => stays_unique(&cells, interrupt)?,
+                None => no_other_solution(&mut cells, solution.cells(), orbit, &mut spent, interrupt)?,
+            } && within_level(&cells, level, interrupt)?;
             if unique {
                 givens -= orbit.len();
             } else {
@@ -237,11 +249,22 @@ fn dig_grids(
         }
         if target_givens.is_none_or(|t| givens <= t) {
             let puzzle = Grid::from_cells(&cells).expect("digging keeps a grid");
-            return Ok(Ok(Generated { puzzle, solution, attempts: attempt }));
+            let met = match level {
+                None => true,
+                Some(rank) => level_rank(&puzzle, interrupt)? == rank,
+            };
+            if met {
+                return Ok(Ok(Generated { puzzle, solution, attempts: attempt }));
+            }
+            // Too easy even with every removal the level allows: the next grid.
+            continue;
         }
         closest = closest.min(givens);
     }
-    Ok(Err(GenerateError::Unreachable { target: target_givens.unwrap_or(0), closest, attempts: ATTEMPTS }))
+    if level.is_some() && closest == usize::MAX {
+        return Ok(Err(GenerateError::NoLevel { attempts }));
+    }
+    Ok(Err(GenerateError::Unreachable { target: target_givens.unwrap_or(0), closest, attempts }))
 }
 
 /// [`generate_with`] from the ChaCha8 stream of `seed`: the same puzzle for the same seed.
@@ -256,12 +279,17 @@ pub fn generate_seeded(
     generate_with(size, symmetry, target_givens, &mut || rng.next_u32(), interrupt)
 }
 
-/// How many puzzles are generated and rated before a difficulty level is declared unreachable.
+/// How many complete grids are dug before a difficulty level is declared unreachable.
 pub const LEVEL_ATTEMPTS: u32 = 200;
 
 /// A puzzle as [`generate_with`] makes it whose [`crate::rate`] level is `level` (easy,
-/// medium, hard, expert or extreme): puzzles are drawn from the one stream and rated until one
-/// has that level, at most [`LEVEL_ATTEMPTS`]; `Ok(None)` when none did.
+/// medium, hard, expert or extreme), the digging steered by the rating: a removal is kept only
+/// while the puzzle stays unique and rates at most `level`, so the digging stops removing
+/// givens where the puzzle would get harder than asked, and ends at a puzzle from which no
+/// orbit can be removed without leaving one solution or the level. When that puzzle rates
+/// below `level` (too easy even so), the next grid is dug, at most [`LEVEL_ATTEMPTS`];
+/// `Ok(None)` when none reached it. For `extreme`, the hardest level, no removal is rated: the
+/// grids are dug to minimal puzzles until one rates extreme.
 pub fn generate_level_with(
     size: usize,
     symmetry: Symmetry,
@@ -270,17 +298,30 @@ pub fn generate_level_with(
     next_u32: &mut dyn FnMut() -> u32,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Option<Generated>, GenerateError>, Interrupted> {
-    for _ in 0..LEVEL_ATTEMPTS {
-        let g = match generate_with(size, symmetry, target_givens, next_u32, interrupt)? {
-            Ok(g) => g,
-            Err(e) => return Ok(Err(e)),
-        };
-        let rating = crate::rate::rate_with(&g.puzzle, interrupt)?.expect("a generated puzzle has one solution");
-        if rating.level == level {
-            return Ok(Ok(Some(g)));
+    let rank = LEVELS.iter().position(|&l| l == level).expect("one of the levels");
+    let digger = if size == 9 { Digger::Fast9 } else { Digger::Quick };
+    Ok(match dig_grids(size, symmetry, target_givens, Some(rank), digger, next_u32, interrupt)? {
+        Ok(g) => Ok(Some(g)),
+        Err(GenerateError::NoLevel { .. }) => Ok(None),
+        Err(e) => Err(e),
+    })
+}
+
+/// The rank in [`LEVELS`] of the rating of `puzzle`, which has one solution.
+fn level_rank(puzzle: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<usize, Interrupted> {
+    let rating = crate::rate::rate_with(puzzle, interrupt)?.expect("a dug puzzle has one solution");
+    Ok(LEVELS.iter().position(|&l| l == rating.level).expect("a level"))
+}
+
+/// Whether the puzzle `cells` (one solution) rates at most the level of rank `level`; always
+/// true without a level or for the hardest one.
+fn within_level(cells: &[u8], level: Option<usize>, interrupt: &mut dyn FnMut() -> bool) -> Result<bool, Interrupted> {
+    match level {
+        Some(rank) if rank + 1 < LEVELS.len() => {
+            Ok(level_rank(&Grid::from_cells(cells).expect("digging keeps a grid"), interrupt)? <= rank)
         }
+        _ => Ok(true),
     }
-    Ok(Ok(None))
 }
 
 /// [`generate_level_with`] from the ChaCha8 stream of `seed`.
@@ -507,6 +548,7 @@ impl<'a> Dig9<'a> {
         &mut self,
         cells: &mut [u8],
         target: Option<usize>,
+        level: Option<usize>,
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<usize, Interrupted> {
         let mut givens = cells.len();
@@ -519,7 +561,7 @@ impl<'a> Dig9<'a> {
             for &c in orbit {
                 self.set(cells, c, 0);
             }
-            if self.stays_unique(t, cells, orbit, &kept, interrupt)? {
+            if self.stays_unique(t, cells, orbit, &kept, interrupt)? && within_level(cells, level, interrupt)? {
                 givens -= orbit.len();
             } else {
                 for &c in orbit {
@@ -592,6 +634,56 @@ impl<'a> Dig9<'a> {
         }
         Ok(unique)
     }
+}
+
+/// Search nodes one digging test of a 25x25 grid may take before its removal is refused (the
+/// givens kept, so the puzzle keeps one solution but may not be minimal). Measured on seeds
+/// 0-4: a larger budget does not give fewer givens (500: 288 givens, 3,000: 289), it only takes
+/// longer; about one test in three runs out.
+pub const NODES_PER_TEST_25: u64 = 500;
+
+/// Search nodes the digging tests of one 25x25 grid may take in all (about 60,000 are used on
+/// seeds 0-4); once they are spent, every removal the cheap tests cannot settle is refused. So
+/// a 25x25 puzzle takes 1-3 s; it is minimal unless a test ran out (then it has the fewest
+/// givens found within the budget, about 290 of 625). Counted in nodes, not time, so a seed
+/// gives the same puzzle on every machine. 16x16 digging has no budget: its puzzles are
+/// minimal.
+pub const NODES_PER_GRID_25: u64 = 150_000;
+
+/// Whether the puzzle `cells` (one solution `solution`; the cells of `orbit` just blanked)
+/// still has one solution: for each blank cell of the orbit in turn, no solution puts another
+/// digit there ([`other_solution_with`]), the cells proved so put back for the next test.
+/// Any other solution differs from `solution` in the orbit, since the puzzle with the orbit
+/// given had one solution. On 25x25 grids a test over its budget ([`NODES_PER_TEST_25`],
+/// [`NODES_PER_GRID_25`]) counts as another solution.
+fn no_other_solution(
+    cells: &mut [u8],
+    solution: &[u8],
+    orbit: &[usize],
+    spent: &mut u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<bool, Interrupted> {
+    let mut unique = true;
+    let mut proved = [0usize; 8];
+    let mut n = 0;
+    for &c in orbit {
+        if cells[c] != 0 {
+            continue;
+        }
+        let budget =
+            if cells.len() == 625 { NODES_PER_TEST_25.min(NODES_PER_GRID_25.saturating_sub(*spent)) } else { u64::MAX };
+        if other_solution_with(&Probe { cells, solution, cell: c, budget }, spent, interrupt)? != Other::None {
+            unique = false;
+            break;
+        }
+        cells[c] = solution[c];
+        proved[n] = c;
+        n += 1;
+    }
+    for &c in &proved[..n] {
+        cells[c] = 0;
+    }
+    Ok(unique)
 }
 
 /// Whether `cells`, a puzzle with the one solution `solution` from which the cells `removed`
@@ -726,10 +818,54 @@ mod tests {
                     for target in targets {
                         let mut a = ChaCha8Rng::seed_from_u64(seed);
                         let mut b = ChaCha8Rng::seed_from_u64(seed);
-                        let dug = dig_grids(size, s, target, digger, &mut || a.next_u32(), &mut never);
-                        let plain = dig_grids(size, s, target, Digger::Plain, &mut || b.next_u32(), &mut never);
+                        let dug = dig_grids(size, s, target, None, digger, &mut || a.next_u32(), &mut never);
+                        let plain = dig_grids(size, s, target, None, Digger::Plain, &mut || b.next_u32(), &mut never);
                         assert_eq!(dug, plain, "{size} {digger:?} {s:?} seed {seed} target {target:?}");
                     }
+                }
+            }
+        }
+    }
+
+    /// 25x25 within the node budgets: central symmetry, a solution that keeps the givens, the
+    /// same puzzle for the same seed, far fewer givens than the 400 a count of solutions could
+    /// reach, and one solution: an exact count stopped at 2 would take minutes here, so blanks
+    /// sampled across the grid are checked one by one with a bigger budget than digging had.
+    #[test]
+    fn large_grids_within_the_budget() {
+        let g = generate_seeded(25, 1, Symmetry::Central, None, &mut never).unwrap().unwrap();
+        assert_eq!(g, generate_seeded(25, 1, Symmetry::Central, None, &mut never).unwrap().unwrap());
+        assert!(g.puzzle.is_solved_by(&g.solution));
+        let cells = g.puzzle.cells();
+        for o in Symmetry::Central.orbits(25) {
+            assert!(o.iter().all(|&c| cells[c] != 0) || o.iter().all(|&c| cells[c] == 0), "orbit {o:?} half filled");
+        }
+        let givens = g.puzzle.givens();
+        assert!(givens < 320, "{givens} givens");
+        // Blanks sampled across the grid: no solution puts another digit there.
+        let blanks: Vec<usize> = (0..625).filter(|&c| cells[c] == 0).collect();
+        for &c in blanks.iter().step_by(blanks.len() / 6) {
+            let mut spent = 0;
+            let probe = Probe { cells, solution: g.solution.cells(), cell: c, budget: 20_000 };
+            let other = other_solution_with(&probe, &mut spent, &mut never).unwrap();
+            assert_eq!(other, Other::None, "cell {c}");
+        }
+    }
+
+    /// The digging steered by the rating reaches every level for 9x9 and 16x16 on the first
+    /// seeds, each puzzle unique and rating exactly the level asked for.
+    #[test]
+    fn every_level_for_9x9_and_16x16() {
+        for size in [9, 16] {
+            for level in LEVELS {
+                for seed in 1..=2 {
+                    let g = generate_level_seeded(size, seed, Symmetry::Central, None, level, &mut never)
+                        .unwrap()
+                        .unwrap()
+                        .unwrap_or_else(|| panic!("{size} {level} seed {seed}: none"));
+                    assert_eq!(count_solutions(&g.puzzle, 2), 1, "{size} {level} seed {seed}");
+                    let rating = crate::rate::rate_with(&g.puzzle, &mut never).unwrap().unwrap();
+                    assert_eq!(rating.level, level, "{size} seed {seed}");
                 }
             }
         }

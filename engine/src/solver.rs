@@ -137,43 +137,19 @@ pub fn random_solution_with(
         if !root.propagate(geo, &mut queue) {
             return Ok(None);
         }
-        let mut frames: Vec<Frame<C>> = Vec::new();
-        let mut nodes = 0u64;
-        let mut state = root;
-        loop {
-            if state.open == 0 {
-                return Ok(Some(state.value.to_vec()));
+        // The k-th candidate, k uniform in 0..count (multiply-shift, no rejection).
+        let mut choose = |_: usize, rest: u32| {
+            let k = ((next_u32() as u64 * rest.count_ones() as u64) >> 32) as u32;
+            let mut m = rest;
+            for _ in 0..k {
+                m &= m - 1;
             }
-            let cell = state.pick(Branching::FewestCandidates);
-            frames.push(Frame { rest: state.cand[cell], cell: cell as u16, state });
-            loop {
-                let Some(top) = frames.last_mut() else {
-                    return Ok(None);
-                };
-                if top.rest == 0 {
-                    frames.pop();
-                    continue;
-                }
-                // The k-th candidate, k uniform in 0..count (multiply-shift, no rejection).
-                let k = ((next_u32() as u64 * top.rest.count_ones() as u64) >> 32) as u32;
-                let mut m = top.rest;
-                for _ in 0..k {
-                    m &= m - 1;
-                }
-                let bit = m & m.wrapping_neg();
-                top.rest ^= bit;
-                let mut s = top.state;
-                nodes += 1;
-                if nodes % INTERRUPT_EVERY == 0 && interrupt() {
-                    return Err(Interrupted);
-                }
-                queue.len = 0;
-                if s.assign(geo, top.cell as usize, bit, &mut queue) && s.propagate(geo, &mut queue) {
-                    state = s;
-                    break;
-                }
-            }
-        }
+            m & m.wrapping_neg()
+        };
+        Ok(match depth_first(geo, root, &mut choose, u64::MAX, &mut 0, interrupt)? {
+            Dfs::Found(values) => Some(values.to_vec()),
+            _ => None,
+        })
     }
     let cells = match grid.box_side() {
         2 => run::<16>(grid, next_u32, interrupt)?,
@@ -182,6 +158,138 @@ pub fn random_solution_with(
         _ => run::<625>(grid, next_u32, interrupt)?,
     };
     Ok(cells.map(|c| Grid::from_cells(&c).expect("solver output is a grid")))
+}
+
+/// What [`other_solution_with`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Other {
+    /// A solution with another digit in the cell.
+    Found,
+    /// No solution has another digit there.
+    None,
+    /// The search passed its node budget first.
+    OverBudget,
+}
+
+/// The question of [`other_solution_with`]: does the puzzle `cells` (any size), one of whose
+/// solutions is `solution`, have a solution with another digit than `solution[cell]` in `cell`
+/// (blank in `cells`)? Asked within `budget` search nodes.
+pub(crate) struct Probe<'a> {
+    pub cells: &'a [u8],
+    pub solution: &'a [u8],
+    pub cell: usize,
+    pub budget: u64,
+}
+
+/// The answer to `probe`: a depth-first search with the solution's digit excluded from the
+/// cell that tries the solution's digit first in every cell, so that a solution close to
+/// `solution` comes after a few nodes. The nodes it took are added to `spent`. This is the
+/// digging test of [`crate::generate`] for sizes other than 9x9, where a count of solutions
+/// stopped at 2 first walks to the known solution and then through the rest of the tree.
+pub(crate) fn other_solution_with(
+    probe: &Probe,
+    spent: &mut u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Other, Interrupted> {
+    fn run<const C: usize>(
+        p: &Probe,
+        spent: &mut u64,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Other, Interrupted> {
+        let Probe { cells, solution, cell, budget } = *p;
+        let geo = Geometry::for_box_side(match C {
+            16 => 2,
+            81 => 3,
+            256 => 4,
+            _ => 5,
+        });
+        let mut queue = Queue::<C>::new();
+        let Some(mut root) = State::<C>::from_cells(geo, cells, &mut queue) else {
+            return Ok(Other::None);
+        };
+        if root.eliminate(cell, 1 << (solution[cell] - 1), &mut queue).is_none() || !root.propagate(geo, &mut queue) {
+            return Ok(Other::None);
+        }
+        let mut choose = |c: usize, rest: u32| {
+            let preferred = 1u32 << (solution[c] - 1);
+            if rest & preferred != 0 {
+                preferred
+            } else {
+                rest & rest.wrapping_neg()
+            }
+        };
+        Ok(match depth_first(geo, root, &mut choose, budget, spent, interrupt)? {
+            Dfs::Found(_) => Other::Found,
+            Dfs::Exhausted => Other::None,
+            Dfs::OverBudget => Other::OverBudget,
+        })
+    }
+    match probe.cells.len() {
+        16 => run::<16>(probe, spent, interrupt),
+        81 => run::<81>(probe, spent, interrupt),
+        256 => run::<256>(probe, spent, interrupt),
+        _ => run::<625>(probe, spent, interrupt),
+    }
+}
+
+/// How [`depth_first`] ended.
+enum Dfs<const C: usize> {
+    /// The digits of the first solution found.
+    Found([u8; C]),
+    /// No solution.
+    Exhausted,
+    /// The node budget ran out first.
+    OverBudget,
+}
+
+/// The first solution below the propagated state `root` by a depth-first search that branches
+/// on the open cell with the fewest candidates and tries first the digit `choose(cell, rest)`
+/// picks among the candidates `rest` not tried yet (one bit of them). At most `budget` nodes;
+/// the nodes taken are added to `spent`.
+fn depth_first<const C: usize>(
+    geo: &Geometry,
+    root: State<C>,
+    choose: &mut dyn FnMut(usize, u32) -> u32,
+    budget: u64,
+    spent: &mut u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Dfs<C>, Interrupted> {
+    let mut queue = Queue::<C>::new();
+    let mut frames: Vec<Frame<C>> = Vec::new();
+    let mut nodes = 0u64;
+    let mut state = root;
+    loop {
+        if state.open == 0 {
+            return Ok(Dfs::Found(state.value));
+        }
+        let cell = state.pick(Branching::FewestCandidates);
+        frames.push(Frame { rest: state.cand[cell], cell: cell as u16, state });
+        loop {
+            let Some(top) = frames.last_mut() else {
+                return Ok(Dfs::Exhausted);
+            };
+            if top.rest == 0 {
+                frames.pop();
+                continue;
+            }
+            let bit = choose(top.cell as usize, top.rest);
+            top.rest ^= bit;
+            let mut s = top.state;
+            if nodes == budget {
+                return Ok(Dfs::OverBudget);
+            }
+            nodes += 1;
+            *spent += 1;
+            if nodes % INTERRUPT_EVERY == 0 && interrupt() {
+                return Err(Interrupted);
+            }
+            queue.len = 0;
+            if s.assign(geo, top.cell as usize, bit, &mut queue) && s.propagate(geo, &mut queue) {
+                state = s;
+                break;
+            }
+        }
+    }
 }
 
 /// How often (in search nodes) the interrupt callback is asked.

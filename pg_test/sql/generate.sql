@@ -46,6 +46,22 @@ SELECT givens(generate(9, 11, 'central', 30)) BETWEEN 29 AND 30 AS near_30_given
        (rate(generate(9, 11, 'central', NULL, 'hard'))).level AS asked_hard,
        (rate(generate(9, 11, 'central', NULL, 'easy'))).level AS asked_easy,
        count_solutions(generate(16, 1), 2) AS solutions_16x16;
+-- The difficulty steers the digging (a removal is kept only while the puzzle rates at most the
+-- level asked for): every level comes back for 9x9 and 16x16, unique and rated as asked.
+SELECT z.size, l.level, count(*) AS puzzles,
+       count(*) FILTER (WHERE (rate(g)).level = l.level) AS rated_as_asked,
+       count(*) FILTER (WHERE count_solutions(g, 2) = 1) AS unique_solution
+FROM (VALUES (9), (16)) AS z(size),
+     unnest(ARRAY['easy', 'medium', 'hard', 'expert', 'extreme']) WITH ORDINALITY AS l(level, k),
+     generate_series(1, 3) AS seed,
+     LATERAL generate(z.size, seed, 'central', NULL, l.level) AS g
+GROUP BY z.size, l.level, l.k ORDER BY z.size, l.k;
+-- 25x25 within the digging's node budget: valid, symmetric, about 290 of 625 cells given.
+CREATE TEMP TABLE big AS SELECT generate(25, 1) AS puzzle;
+SELECT size(puzzle) AS size, is_valid(puzzle) AS valid, givens(puzzle) BETWEEN 250 AND 320 AS about_290_givens,
+       NOT EXISTS (SELECT 1 FROM cells(puzzle) c
+                   WHERE (c.value IS NULL) <> (get(puzzle, 26 - c.row, 26 - c.col) IS NULL)) AS symmetric
+FROM big;
 -- Errors.
 SELECT error_of($$SELECT sudoku.generate(9, 1, 'none', 16)$$);
 SELECT error_of($$SELECT sudoku.generate(10)$$);

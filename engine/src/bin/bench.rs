@@ -20,6 +20,10 @@
 //! givens>`: N minimal puzzles (9x9 unless SIZE says 4 or 16) with central (180°) symmetry from
 //! seeds 0..N, one pass (the format of `peer-bench --generate`).
 //!
+//! With `--levels SIZE` it prints, for each level (easy..extreme) and seeds 1-5, `levels
+//! size= level= seed= ms=<time> givens= attempts=<grids dug>` for
+//! `generate_level_seeded(SIZE, seed, central, no target)`, or `none` when no grid reached it.
+//!
 //! With `--rate FILE...` it prints `<file> n=<puzzles> rate_us=<mean µs per rating, one pass>
 //! spearman=<rank correlation of the score with the line's second field, when every line has
 //! one> levels=<puzzles per level>`. With `SUDOKU_BENCH_DUMP` set it also writes, per puzzle,
@@ -27,8 +31,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use sudoku_engine::generate::{generate_seeded, Symmetry};
-use sudoku_engine::rate::rate_with;
+use sudoku_engine::generate::{generate_level_seeded, generate_seeded, Symmetry};
+use sudoku_engine::rate::{rate_with, LEVELS};
 use sudoku_engine::trace::FillSteps;
 use sudoku_engine::views::{candidates, preemptive_sets};
 use sudoku_engine::{count_solutions, propagate, solve, Grid, Techniques};
@@ -55,6 +59,11 @@ fn main() {
         for path in &paths[1..] {
             rate_file(path);
         }
+        return;
+    }
+    if paths.first().is_some_and(|a| a == "--levels") {
+        let size: usize = paths.get(1).and_then(|s| s.parse().ok()).unwrap_or(9);
+        levels(size);
         return;
     }
     if paths.first().is_some_and(|a| a == "--generate") {
@@ -118,6 +127,28 @@ fn main() {
         let solve_us = best_of_3(n, || puzzles.iter().filter(|p| solve(p).is_some()).count());
         let count_us = best_of_3(n, || puzzles.iter().map(|p| count_solutions(p, 2) as usize).sum());
         println!("{path} n={} solve_us={solve_us:.3} count2_us={count_us:.3}", puzzles.len());
+    }
+}
+
+/// `--levels SIZE`: for each level and seeds 1-5, the time of `generate_level_seeded` (central
+/// symmetry), the givens and the grids it dug.
+fn levels(size: usize) {
+    for level in LEVELS {
+        for seed in 1..=5u64 {
+            let start = Instant::now();
+            let g = generate_level_seeded(size, seed, Symmetry::Central, None, level, &mut || false)
+                .expect("never interrupted")
+                .expect("a size");
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            match g {
+                Some(g) => println!(
+                    "levels size={size} level={level} seed={seed} ms={ms:.1} givens={} attempts={}",
+                    g.puzzle.givens(),
+                    g.attempts
+                ),
+                None => println!("levels size={size} level={level} seed={seed} ms={ms:.1} none"),
+            }
+        }
     }
 }
 
