@@ -482,7 +482,9 @@ impl<const C: usize> State<C> {
                     }
                     for i in 0..b {
                         let l = band * b + i;
-                        let confined = seg[l * b + k] & !twice;
+                        // Only digits the line still has outside this box have anything to lose.
+                        let outside = (0..b).filter(|&k2| k2 != k).fold(0, |m, k2| m | seg[l * b + k2]);
+                        let confined = seg[l * b + k] & !twice & outside;
                         if confined == 0 {
                             continue;
                         }
@@ -503,7 +505,10 @@ impl<const C: usize> State<C> {
                         once |= g;
                     }
                     for k in 0..b {
-                        let confined = seg[l * b + k] & !twice;
+                        // Only digits the box still has on its other lines have anything to lose.
+                        let elsewhere =
+                            (0..b).filter(|&i2| i2 != i).fold(0, |m, i2| m | seg[(band * b + i2) * b + k]);
+                        let confined = seg[l * b + k] & !twice & elsewhere;
                         if confined == 0 {
                             continue;
                         }
