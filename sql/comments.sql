@@ -212,8 +212,8 @@ COMMENT ON FUNCTION generate(integer, bigint, text, integer, text) IS
 'steered by sudoku.rate: a removal is also refused when the puzzle would rate harder than asked, and a grid whose '
 'puzzle ends easier than asked is replaced by the next (up to 200). The same seed gives the same puzzle across runs and '
 'platforms (ChaCha8; with a difficulty not the puzzle of builds before November 2026, which retried whole puzzles); '
-'without one it is random (VOLATILE). Minimal 9x9: about 0.05 ms; 16x16: about 50 ms; 25x25: 1-3 s; '
-'a level: 9x9 a few ms, 16x16 0.1-2 s. 22023 for an unknown size, '
+'without one it is random (VOLATILE). Minimal 9x9: about 0.05 ms; 16x16: about 30 ms; 25x25: about 0.6 s; '
+'a level: 9x9 at most about 10 ms, 16x16 0.05-1.2 s. 22023 for an unknown size, '
 'symmetry or difficulty, a negative or unreachable number of givens (below 17 for 9x9, 4 for 4x4), or a difficulty not '
 'met; 22004 for a NULL size or symmetry.';
 COMMENT ON FUNCTION generate_many(integer, integer, bigint, text, integer, text) IS

@@ -31,9 +31,6 @@ const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 /// The three boxes of a band.
 const BOX: [u32; 3] = [0x7 | 0x7 << 9 | 0x7 << 18, 0x38 | 0x38 << 9 | 0x38 << 18, 0x1C0 | 0x1C0 << 9 | 0x1C0 << 18];
 
-/// The rows, then the boxes, of a band.
-const ROWS_AND_BOXES: [u32; 6] = [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]];
-
 /// Bit c of a 3-bit value moved to bit 3c.
 const SPREAD3: [usize; 8] = [0, 1, 8, 9, 64, 65, 72, 73];
 
@@ -151,12 +148,40 @@ const CONFIGS: [u8; 512] = {
 /// on that row inside that box.
 #[inline]
 fn band_matrix(b: u32) -> usize {
-    // Segment (row l, box k) is bits 9l + 3k .. +2: fold each to bit 9l + 3k, then gather the
-    // three of each row to bits 9l .. 9l + 2, then the rows together.
-    let y = (b | b >> 1 | b >> 2) & 0o111_111_111;
+    // Segment (row l, box k) is bits 9l + 3k .. +2: fold each to bit 9l + 3k.
+    gather((b | b >> 1 | b >> 2) & 0o111_111_111)
+}
+
+/// Bits `9l + 3k` of a band word (one per segment) moved to bit `3l + k`: the three of each
+/// row to bits 9l .. 9l + 2, then the rows together.
+#[inline]
+fn gather(y: u32) -> usize {
     let z = (y | y >> 2 | y >> 4) as usize;
     (z & 7) | (z >> 6 & 0o70) | (z >> 12 & 0o700)
 }
+
+/// Per occupancy matrix (bit `3 * row + box`), the segments that are the only one of their row
+/// or of their box: where a single place in the segment is a hidden single.
+const LONE_SEGMENT: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m: usize = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 3 {
+            let row = (m >> (3 * i)) & 7;
+            if row.count_ones() == 1 {
+                t[m] |= (row << (3 * i)) as u16;
+            }
+            let boxed = ((m >> i) & 1) | ((m >> (i + 2)) & 2) | ((m >> (i + 4)) & 4);
+            if boxed.count_ones() == 1 {
+                t[m] |= 1 << (3 * boxed.trailing_zeros() as usize + i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// The occupancy matrix of a digit in `stack`, from the column occupancy (bits 0-8) of each
 /// band: bit `3 * column + band`.
@@ -192,11 +217,6 @@ pub(crate) struct Board {
     /// [`PERMS`], as the last locked-candidates pass that looked at them found them: exact once
     /// propagation is done, since every change marks its chutes dirty.
     configs: [[u8; 6]; 9],
-}
-
-#[inline]
-fn single(x: u32) -> bool {
-    x != 0 && x & (x - 1) == 0
 }
 
 impl Board {
@@ -359,17 +379,26 @@ impl Board {
                     if bands >> band & 1 == 0 {
                         continue;
                     }
-                    for unit in ROWS_AND_BOXES {
-                        let m = self.f[d][band] & unit;
-                        if m == 0 {
+                    // Rows and boxes of the band at once, on the 3x3 matrix of its segments: a
+                    // segment with one open place that is the only one of its row or its box.
+                    let w = self.f[d][band];
+                    if LOCKED[band_matrix(w)] == 0 {
+                        return false; // a row or box without a place (or locked candidates empty one)
+                    }
+                    let wo = w & self.open[band];
+                    let (a, b, c) = (wo & 0o111_111_111, wo >> 1 & 0o111_111_111, wo >> 2 & 0o111_111_111);
+                    let any = gather(a | b | c);
+                    let mut hits = LONE_SEGMENT[any] as usize & gather((a ^ b ^ c) & !(a & b & c));
+                    while hits != 0 {
+                        let i = (wo & ROWBOX_CELLS[hits & hits.wrapping_neg()]).trailing_zeros();
+                        hits &= hits - 1;
+                        if self.open[band] >> i & 1 == 0 {
+                            continue; // placed a moment ago as the lone place of its row and box
+                        }
+                        if !self.place(band, i, d) {
                             return false;
                         }
-                        if single(m) && m & self.open[band] != 0 {
-                            if !self.place(band, m.trailing_zeros(), d) {
-                                return false;
-                            }
-                            progress = true;
-                        }
+                        progress = true;
                     }
                 }
                 // Columns: the nine row words of the digit folded with once/twice.

@@ -506,8 +506,7 @@ impl<const C: usize> State<C> {
                     }
                     for k in 0..b {
                         // Only digits the box still has on its other lines have anything to lose.
-                        let elsewhere =
-                            (0..b).filter(|&i2| i2 != i).fold(0, |m, i2| m | seg[(band * b + i2) * b + k]);
+                        let elsewhere = (0..b).filter(|&i2| i2 != i).fold(0, |m, i2| m | seg[(band * b + i2) * b + k]);
                         let confined = seg[l * b + k] & !twice & elsewhere;
                         if confined == 0 {
                             continue;
