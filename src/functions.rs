@@ -29,15 +29,17 @@ pub fn searched<T>(outcome: Result<T, Interrupted>) -> T {
 
 /// The solution, or NULL when there is none (conflicting givens included). With several
 /// solutions, the first in the engine's documented search order.
-// COST 3400: 17 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-#[pg_extern(immutable, strict, parallel_safe, cost = 3400)]
+// COST 2400: 12 µs a call on magictour_top1465, in units of 5 ns (engine 11.3 µs with tdoku's branching,
+// scripts/bench.sh --engine, plus about 1 µs of call overhead measured with README "Solving in bulk").
+#[pg_extern(immutable, strict, parallel_safe, cost = 2400)]
 fn solve(grid: Grid) -> Option<Grid> {
     searched(solve_with(&grid.0, &mut interrupts())).map(Grid)
 }
 
 /// The number of solutions, counting stops at `max` (at least 1).
-// COST 5400: 27 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-#[pg_extern(immutable, strict, parallel_safe, cost = 5400)]
+// COST 3900: 19.5 µs a call on magictour_top1465, in units of 5 ns (engine count2 18.4 µs, scripts/bench.sh
+// --engine, plus about 1 µs of call overhead).
+#[pg_extern(immutable, strict, parallel_safe, cost = 3900)]
 fn count_solutions(grid: Grid, max: default!(i32, 2)) -> i32 {
     if max < 1 {
         invalid_parameter(format!("max must be at least 1, not {max}"));
@@ -46,8 +48,8 @@ fn count_solutions(grid: Grid, max: default!(i32, 2)) -> i32 {
 }
 
 /// True when the grid has exactly one solution.
-// COST 5400: 26 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-#[pg_extern(immutable, strict, parallel_safe, cost = 5400)]
+// COST 3900: as count_solutions(grid, 2), which it is.
+#[pg_extern(immutable, strict, parallel_safe, cost = 3900)]
 fn is_unique(grid: Grid) -> bool {
     searched(count_solutions_with(&grid.0, 2, &mut interrupts())) == 1
 }
