@@ -192,6 +192,19 @@ fn stack_matrix(cols: &[u32; 3], stack: usize) -> usize {
         | SPREAD3[(cols[2] >> (3 * stack)) as usize & 7] << 2
 }
 
+/// The cells of band `band` a digit may keep under the occupancy matrix `m` of `stack` (bit
+/// `3 * column + band`): every cell outside the stack, and the stack's columns `m` allows there.
+#[inline]
+fn stack_allowed(stack: usize, m: usize, band: usize) -> u32 {
+    let mut allowed = !(COL[3 * stack] | COL[3 * stack + 1] | COL[3 * stack + 2]);
+    for c in 0..3 {
+        if m >> (3 * c + band) & 1 == 1 {
+            allowed |= COL[3 * stack + c];
+        }
+    }
+    allowed
+}
+
 /// The number of configurations in a mask over [`PERMS`].
 const COUNT6: [u8; 64] = {
     let mut t = [0u8; 64];
@@ -483,12 +496,7 @@ impl Board {
                 self.configs[d][3 + stack] = CONFIGS[kept];
                 if kept != m {
                     for (band, w) in fd.iter_mut().enumerate() {
-                        let mut allowed = !(COL[3 * stack] | COL[3 * stack + 1] | COL[3 * stack + 2]);
-                        for c in 0..3 {
-                            if kept >> (3 * c + band) & 1 == 1 {
-                                allowed |= COL[3 * stack + c];
-                            }
-                        }
+                        let allowed = stack_allowed(stack, kept, band);
                         if *w & !allowed != 0 {
                             *w &= allowed;
                             self.hidden_dirty[d] |= 1 << band;
@@ -509,15 +517,8 @@ impl Board {
         if chute < 3 {
             self.f[d][chute] &= ROWBOX_CELLS[perm];
         } else {
-            let stack = chute - 3;
             for band in 0..3 {
-                let mut allowed = !(COL[3 * stack] | COL[3 * stack + 1] | COL[3 * stack + 2]);
-                for c in 0..3 {
-                    if perm >> (3 * c + band) & 1 == 1 {
-                        allowed |= COL[3 * stack + c];
-                    }
-                }
-                self.f[d][band] &= allowed;
+                self.f[d][band] &= stack_allowed(chute - 3, perm, band);
             }
         }
         self.hidden_dirty[d] = 7;
@@ -691,39 +692,30 @@ impl Search9<'_> {
                 continue;
             }
             let (band, bit) = (top.band as usize, top.bit as u32);
-            if top.config {
-                let lowest = top.rest & top.rest.wrapping_neg();
-                top.rest &= !lowest;
-                let mut b = if top.rest == 0 { self.frames.pop().map(|f| f.board).unwrap() } else { top.board };
-                self.nodes += 1;
-                if self.nodes % every == 0 && interrupt() {
-                    return Err(Interrupted);
-                }
-                b.restrict(band, bit as usize, lowest.trailing_zeros() as usize);
-                if b.propagate() {
-                    if b.is_solved() {
-                        return Ok(Some(b.digits()));
-                    }
-                    self.branch(b);
-                }
-                continue;
-            }
             let lowest = top.rest & top.rest.wrapping_neg();
             let choice = match self.prefer {
-                Some(p) if top.rest >> (p[band * 27 + bit as usize] - 1) & 1 == 1 => {
+                Some(p) if !top.config && top.rest >> (p[band * 27 + bit as usize] - 1) & 1 == 1 => {
                     1 << (p[band * 27 + bit as usize] - 1)
                 }
                 _ => lowest,
             };
             top.rest &= !choice;
-            let d = choice.trailing_zeros() as usize;
+            let (config, k) = (top.config, choice.trailing_zeros() as usize);
             // The last candidate reuses the frame's board instead of copying it.
             let mut b = if top.rest == 0 { self.frames.pop().map(|f| f.board).unwrap() } else { top.board };
             self.nodes += 1;
             if self.nodes % every == 0 && interrupt() {
                 return Err(Interrupted);
             }
-            if b.place(band, bit, d) && b.propagate() {
+            // A configuration frame keeps digit `band` to configuration k of chute `bit`; a cell
+            // frame places digit k + 1 in the cell.
+            let consistent = if config {
+                b.restrict(band, bit as usize, k);
+                true
+            } else {
+                b.place(band, bit, k)
+            };
+            if consistent && b.propagate() {
                 if b.is_solved() {
                     return Ok(Some(b.digits()));
                 }

@@ -165,8 +165,7 @@ pub fn generate_with(
     next_u32: &mut dyn FnMut() -> u32,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Generated, GenerateError>, Interrupted> {
-    let digger = if size == 9 { Digger::Fast9 } else { Digger::Quick };
-    dig_grids(size, symmetry, target_givens, None, digger, next_u32, interrupt)
+    dig_grids(size, symmetry, target_givens, None, Digger::for_size(size), next_u32, interrupt)
 }
 
 /// How [`dig_grids`] tests a removal; all three reach the same puzzles (the tests compare them).
@@ -179,6 +178,18 @@ enum Digger {
     /// A count of solutions stopped at 2 for every removal.
     #[cfg_attr(not(test), allow(dead_code))]
     Plain,
+}
+
+impl Digger {
+    /// How generation tests removals on an `size`x`size` grid: [`Digger::Fast9`] for 9x9,
+    /// [`Digger::Quick`] otherwise.
+    fn for_size(size: usize) -> Digger {
+        if size == 9 {
+            Digger::Fast9
+        } else {
+            Digger::Quick
+        }
+    }
 }
 
 /// [`generate_with`] with the given way of testing removals.
@@ -299,8 +310,7 @@ pub fn generate_level_with(
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Option<Generated>, GenerateError>, Interrupted> {
     let rank = LEVELS.iter().position(|&l| l == level).expect("one of the levels");
-    let digger = if size == 9 { Digger::Fast9 } else { Digger::Quick };
-    Ok(match dig_grids(size, symmetry, target_givens, Some(rank), digger, next_u32, interrupt)? {
+    Ok(match dig_grids(size, symmetry, target_givens, Some(rank), Digger::for_size(size), next_u32, interrupt)? {
         Ok(g) => Ok(Some(g)),
         Err(GenerateError::NoLevel { .. }) => Ok(None),
         Err(e) => Err(e),

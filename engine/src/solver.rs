@@ -8,7 +8,7 @@
 //! search is resumable ([`Solutions`]), so solutions can be streamed one by one.
 
 use crate::geometry::Geometry;
-use crate::grid::Grid;
+use crate::grid::{box_side_for_cells, Grid};
 
 /// The search was stopped by its interrupt callback (query cancel, `statement_timeout`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,12 +197,7 @@ pub(crate) fn other_solution_with(
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<Other, Interrupted> {
         let Probe { cells, solution, cell, budget } = *p;
-        let geo = Geometry::for_box_side(match C {
-            16 => 2,
-            81 => 3,
-            256 => 4,
-            _ => 5,
-        });
+        let geo = Geometry::for_box_side(box_side_for_cells(C).expect("a grid size"));
         let mut queue = Queue::<C>::new();
         let Some(mut root) = State::<C>::from_cells(geo, cells, &mut queue) else {
             return Ok(Other::None);
