@@ -97,10 +97,13 @@ COMMENT ON AGGREGATE grid_agg(integer, integer, integer, integer) IS
 COMMENT ON FUNCTION propagate(grid, text[]) IS
 'The grid after applying the chosen techniques until nothing changes (the fixpoint the set-based SQL loop over candidate '
 'bitmasks reaches, and Crook''s algorithm when it stops without guessing): cells they place are filled, the others stay '
-'blank; NULL when they prove the grid has no solution (conflicting givens included). Techniques: naked_single, '
-'hidden_single, locked_candidates (pointing and claiming), preemptive_set (Crook''s preemptive sets of every size, '
-'i.e. naked subsets, which also cover hidden subsets; implies naked_single); default all four. The fixpoint does not '
-'depend on the order of the deductions. Cancel and statement_timeout are honoured (57014). 22023 for an unknown technique.';
+'blank; NULL when they prove the grid has no solution (conflicting givens included). Techniques: the names of the README '
+'table "Techniques", the same as sudoku.fill_steps takes. With naked_single, hidden_single, locked_candidates (the family '
+'of pointing and claiming) and preemptive_set (Crook''s preemptive sets of every size, i.e. naked and hidden subsets; '
+'implies naked_single) only (the default is all four), the solver''s bulk propagation, on any grid; the fixpoint does not '
+'depend on the order of the deductions. With any other name (x_wing, xy_chain, ...), the steps of sudoku.fill_steps with '
+'those names to their end, which needs a puzzle with one solution (22023 otherwise). Cancel and statement_timeout are '
+'honoured (57014). 22023 for an unknown technique.';
 COMMENT ON TYPE preemptive_set IS
 'A preemptive set (Crook), the "enclosed combo" of the set-based SQL loop: in the unit (''row'', ''column'', ''box'') numbered '
 'unit_no (from 1), the size blank cells (cells: {{row, col}, ...}, from 1, row-major) whose candidates all lie in digits '
@@ -114,24 +117,25 @@ COMMENT ON FUNCTION preemptive_sets(grid, integer) IS
 'by size, then digits. Found by a pruned search, not by trying all 2^n - 1 digit sets, so 16x16 and 25x25 grids are cheap; '
 'cancel and statement_timeout are honoured (57014). 22023 when max_size < 0. Not STRICT: a NULL max_size means any size.';
 COMMENT ON TYPE step IS
-'One step of sudoku.fill_steps or sudoku.hint: step number (from 1), technique (a name of sudoku.propagate or of '
-'sudoku.rating_techniques(); the last row of fill_steps solved, stalled or contradiction), the unit (''row'', ''column'', '
-'''box'', unit_no from 1; NULL when the deduction is not about one unit), the digits and cells ({{row, col}, ...}) the '
-'deduction is about, placed ({row, col, digit} or NULL), eliminated ({{row, col, digit}, ...}; for the techniques of '
-'sudoku.propagate a placement also lists the digit leaving its peers), the grid after the step, and a sentence a player '
-'can follow (explanation).';
+'One step of sudoku.fill_steps or sudoku.hint: step number (from 1), technique (its name, or the family name it was asked '
+'by: locked_candidates for pointing and claiming, preemptive_set for subsets; the last row of fill_steps solved, stalled '
+'or contradiction), the unit (''row'', ''column'', ''box'', unit_no from 1; NULL when the deduction is not about one unit), '
+'the digits and cells ({{row, col}, ...}) the deduction is about, placed ({row, col, digit} or NULL), eliminated '
+'({{row, col, digit}, ...}; in the propagation order a placement also lists the digit leaving its peers), the grid after '
+'the step, and a sentence a player can follow (explanation).';
 COMMENT ON FUNCTION fill_steps(grid, text[]) IS
-'The logical solution one deduction per row, each with the grid after it and an explanation. With techniques of '
-'sudoku.propagate (naked_single, hidden_single, locked_candidates, preemptive_set; the default is all four): the '
-'propagation of sudoku.propagate (the trace of the recursive CTE of Crook''s algorithm): each row makes the first '
-'deduction found among naked singles (first cell row-major), hidden singles (rows, columns, boxes; digits ascending), '
-'locked candidates (pointing along rows, then columns, then claiming from rows, then columns) and preemptive sets of 2 or '
-'more cells (units as above, by size then digits), against the current candidates; never guesses; the last row is solved, '
-'stalled (the grid equals sudoku.propagate with the same techniques) or contradiction (propagate returns NULL). With any '
-'technique of sudoku.rating_techniques() (e.g. fill_steps(g, sudoku.rating_techniques())): the steps of sudoku.rate, '
-'the simplest allowed technique first at each row, guesses only if guess is named; the last row is solved or stalled; '
-'22023 when the grid has conflicting givens, no solution or several. Cancel and statement_timeout are honoured (57014); '
-'22023 for an unknown technique or a mix of the two families.';
+'The logical solution one deduction per row, each with the grid after it and an explanation; techniques are the names of '
+'the README table "Techniques", as sudoku.propagate takes them. When every name is naked_single, hidden_single, '
+'locked_candidates or preemptive_set (the default is all four), the propagation order of sudoku.propagate (the trace of '
+'the recursive CTE of Crook''s algorithm): each row makes the first deduction found among naked singles (first cell '
+'row-major), hidden singles (rows, columns, boxes; digits ascending), locked candidates (pointing along rows, then '
+'columns, then claiming from rows, then columns) and preemptive sets of 2 or more cells (units as above, by size then '
+'digits), against the current candidates; never guesses; the last row is solved, stalled (the grid equals '
+'sudoku.propagate with the same techniques) or contradiction (propagate returns NULL). With any other name (e.g. '
+'fill_steps(g, sudoku.rating_techniques())): the ladder of sudoku.rate, the simplest allowed technique first at each row '
+'(a family name allows its techniques), guesses only if guess is named; the last row is solved or stalled; 22023 when the '
+'grid has conflicting givens, no solution or several. Cancel and statement_timeout are honoured (57014); 22023 for an '
+'unknown technique.';
 COMMENT ON TYPE hidden_single IS 'A hidden single: value has one possible cell (row, col, from 1) in the unit (''row'', ''column'', ''box'') numbered unit_no.';
 COMMENT ON TYPE node IS
 'A node of the recursive fill: the grid after depth blanks were filled, the last at (row, col) with digit (NULL at the root).';
@@ -240,7 +244,8 @@ COMMENT ON FUNCTION hint(grid) IS
 'digits leave. NULL for a solved grid; 22023 when the grid has conflicting givens, no solution or several solutions.';
 COMMENT ON FUNCTION rating_techniques() IS
 'The technique names of sudoku.rate and sudoku.hint, simplest first (hidden_single ... contradiction, guess): pass them, '
-'or some of them, to sudoku.fill_steps to see the logical solution a person would follow.';
+'or some of them, to sudoku.fill_steps (or sudoku.propagate) to see the logical solution a person would follow. Those '
+'functions also take the family names locked_candidates (pointing, claiming) and preemptive_set (every subset).';
 
 -- ROWS: the rows a set-returning function returns per call, for the planner (pgrx has no
 -- attribute for it; each native function's COST stands next to it in src/, the SQL versions'

@@ -13,7 +13,7 @@
 -- functions, that row reports what finished (NULL for the rest, agree NULL) and the
 -- approaches after it are listed without being run; a cancel by the user still cancels.
 -- COST 23000000 ROWS 5: 0.58 s a call, 5 rows on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-CREATE FUNCTION compare(puzzle grid)
+CREATE FUNCTION compare(grid grid)
 RETURNS TABLE (approach text, native grid, sql grid, agree boolean, native_ms double precision, sql_ms double precision)
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
 COST 23000000 ROWS 5
@@ -43,20 +43,20 @@ BEGIN
                 started := clock_timestamp();
                 -- Static calls (plans cached by PL/pgSQL); CASE runs only the chosen branch.
                 native_result := CASE pair.no
-                    WHEN 1 THEN @extschema@.solve(puzzle)::text
-                    WHEN 2 THEN @extschema@.propagate(puzzle, ARRAY['preemptive_set'])::text
-                    WHEN 3 THEN @extschema@.propagate(puzzle, ARRAY['naked_single', 'hidden_single', 'preemptive_set'])::text
-                    WHEN 4 THEN (SELECT array_agg(c ORDER BY c)::text FROM @extschema@.candidates(puzzle) AS c)
-                    ELSE (SELECT array_agg(s ORDER BY s)::text FROM @extschema@.preemptive_sets(puzzle) AS s)
+                    WHEN 1 THEN @extschema@.solve(grid)::text
+                    WHEN 2 THEN @extschema@.propagate(grid, ARRAY['preemptive_set'])::text
+                    WHEN 3 THEN @extschema@.propagate(grid, ARRAY['naked_single', 'hidden_single', 'preemptive_set'])::text
+                    WHEN 4 THEN (SELECT array_agg(c ORDER BY c)::text FROM @extschema@.candidates(grid) AS c)
+                    ELSE (SELECT array_agg(s ORDER BY s)::text FROM @extschema@.preemptive_sets(grid) AS s)
                 END;
                 native_ms := extract(epoch FROM clock_timestamp() - started) * 1000;
                 started := clock_timestamp();
                 sql_result := CASE pair.no
-                    WHEN 1 THEN @extschema@.solve_sql(puzzle)::text
-                    WHEN 2 THEN @extschema@.propagate_combo_sql(puzzle)::text
-                    WHEN 3 THEN @extschema@.solve_crook_sql(puzzle)::text
-                    WHEN 4 THEN (SELECT array_agg(c ORDER BY c)::text FROM @extschema@.candidates_sql(puzzle) AS c)
-                    ELSE (SELECT array_agg(s ORDER BY s)::text FROM @extschema@.preemptive_sets_sql(puzzle) AS s)
+                    WHEN 1 THEN @extschema@.solve_sql(grid)::text
+                    WHEN 2 THEN @extschema@.propagate_combo_sql(grid)::text
+                    WHEN 3 THEN @extschema@.solve_crook_sql(grid)::text
+                    WHEN 4 THEN (SELECT array_agg(c ORDER BY c)::text FROM @extschema@.candidates_sql(grid) AS c)
+                    ELSE (SELECT array_agg(s ORDER BY s)::text FROM @extschema@.preemptive_sets_sql(grid) AS s)
                 END;
                 sql_ms := extract(epoch FROM clock_timestamp() - started) * 1000;
                 agree := native_result IS NOT DISTINCT FROM sql_result;

@@ -19,7 +19,7 @@
 -- The candidates of every blank cell, row-major: the digits 1..n that NOT EXISTS in a peer.
 -- Native twin: sudoku.candidates(grid).
 -- COST 3200 ROWS 60: 16 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-CREATE FUNCTION candidates_sql(puzzle grid) RETURNS SETOF cell_candidates
+CREATE FUNCTION candidates_sql(grid grid) RETURNS SETOF cell_candidates
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 COST 3200 ROWS 60
 SET search_path = pg_catalog, pg_temp
@@ -27,7 +27,7 @@ SET jit = off
 AS $$
     WITH shape AS (
         SELECT n, sqrt(n)::integer AS s, v
-        FROM (SELECT @extschema@.size(puzzle) AS n, puzzle::integer[] AS v) x
+        FROM (SELECT @extschema@.size(grid) AS n, grid::integer[] AS v) x
     ),
     cell AS (
         SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, ((i - 1) / n / s) * s + (i - 1) % n / s + 1 AS b
@@ -106,7 +106,7 @@ $$;
 
 -- Crook's preemptive sets of a grid's candidates. Native twin: sudoku.preemptive_sets(grid, max_size).
 -- COST 27000 ROWS 34: 136 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-CREATE FUNCTION preemptive_sets_sql(puzzle grid, max_size integer DEFAULT NULL)
+CREATE FUNCTION preemptive_sets_sql(grid grid, max_size integer DEFAULT NULL)
 RETURNS SETOF preemptive_set
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 COST 27000 ROWS 34
@@ -114,8 +114,8 @@ SET search_path = pg_catalog, pg_temp
 SET jit = off
 AS $$
     SELECT s.*
-    FROM @extschema@.preemptive_sets_sql(ARRAY(SELECT c FROM @extschema@.candidates_sql(puzzle) AS c), max_size) AS s
-    WHERE puzzle IS NOT NULL
+    FROM @extschema@.preemptive_sets_sql(ARRAY(SELECT c FROM @extschema@.candidates_sql(grid) AS c), max_size) AS s
+    WHERE grid IS NOT NULL
 $$;
 
 -- Crook's algorithm to its fixpoint: rounds of preemptive sets and hidden singles over the
@@ -125,7 +125,7 @@ $$;
 -- unit with fewer candidate digits than blank cells).
 -- Native twin: sudoku.propagate(grid, ARRAY['naked_single', 'hidden_single', 'preemptive_set']).
 -- COST 23000000: 115 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-CREATE FUNCTION solve_crook_sql(puzzle grid) RETURNS grid
+CREATE FUNCTION solve_crook_sql(grid grid) RETURNS grid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 COST 23000000
 SET search_path = pg_catalog, pg_temp
@@ -134,14 +134,14 @@ AS $$
     WITH RECURSIVE
     shape AS (
         SELECT n, sqrt(n)::integer AS s, v
-        FROM (SELECT @extschema@.size(puzzle) AS n, puzzle::integer[] AS v) x
+        FROM (SELECT @extschema@.size(grid) AS n, grid::integer[] AS v) x
     ),
     cell AS (
         SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, ((i - 1) / n / s) * s + (i - 1) % n / s + 1 AS b
         FROM shape, generate_series(1, n * n) AS i
     ),
     crook(round, state, changed, contradiction) AS (
-        SELECT 0, ARRAY(SELECT c FROM @extschema@.candidates_sql(puzzle) AS c), true,
+        SELECT 0, ARRAY(SELECT c FROM @extschema@.candidates_sql(grid) AS c), true,
                EXISTS (SELECT 1 FROM shape, cell x JOIN cell y ON x.i < y.i AND (x.r = y.r OR x.c = y.c OR x.b = y.b)
                        WHERE v[x.i] > 0 AND v[x.i] = v[y.i])
       UNION ALL

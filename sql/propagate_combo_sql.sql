@@ -16,7 +16,7 @@
 -- combos per unit), impractical for 25x25.
 -- Native twin: sudoku.propagate(grid, ARRAY['preemptive_set']).
 -- COST 13000000: 66 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-CREATE FUNCTION propagate_combo_sql(puzzle grid) RETURNS grid
+CREATE FUNCTION propagate_combo_sql(grid grid) RETURNS grid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 COST 13000000
 SET search_path = pg_catalog, pg_temp
@@ -25,7 +25,7 @@ AS $$
     WITH RECURSIVE
     shape AS (
         SELECT n, sqrt(n)::integer AS s, (1 << n) - 1 AS all_digits, v
-        FROM (SELECT @extschema@.size(puzzle) AS n, puzzle::integer[] AS v) x
+        FROM (SELECT @extschema@.size(grid) AS n, grid::integer[] AS v) x
     ),
     -- Every cell: its 1-based index in the array and its 1-based row, column and box.
     cell AS (

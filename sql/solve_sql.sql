@@ -22,7 +22,7 @@
 -- compilation alone took 60 ms against 10 ms for the whole solve of a seed example.
 -- Native twin: sudoku.solve(grid).
 -- COST 77000000: 385 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-CREATE FUNCTION solve_sql(puzzle grid) RETURNS grid
+CREATE FUNCTION solve_sql(grid grid) RETURNS grid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 COST 77000000
 SET search_path = pg_catalog, pg_temp
@@ -31,7 +31,7 @@ AS $$
     WITH RECURSIVE
     shape AS (
         SELECT n, sqrt(n)::integer AS s, (1 << n) - 1 AS all_digits, v
-        FROM (SELECT @extschema@.size(puzzle) AS n, puzzle::integer[] AS v) x
+        FROM (SELECT @extschema@.size(grid) AS n, grid::integer[] AS v) x
     ),
     -- Every cell: its 1-based index in the array and its 1-based row, column and box.
     cell AS (

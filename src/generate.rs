@@ -3,10 +3,10 @@
 use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
 use sudoku_engine::generate::{generate_level_seeded, generate_seeded, GenerateError, Symmetry, LEVEL_ATTEMPTS};
-use sudoku_engine::rate::{hint_with, rate_with, technique_names, LEVELS};
+use sudoku_engine::human::{hint_with, rate_with, technique_names, LEVELS};
 
 use crate::rows::{datum, RowType};
-use crate::views::deduction_row;
+use crate::views::step_row;
 
 use crate::functions::{interrupts, searched};
 use crate::grid_type::{invalid_parameter, raise, Grid};
@@ -157,7 +157,7 @@ fn hint(grid: Grid) -> Option<pgrx::composite_type!('static, "step")> {
         cells[c] = d;
     }
     let after = sudoku_engine::Grid::from_cells(&cells).expect("a placement keeps a grid");
-    Some(deduction_row(&RowType::new("sudoku.step"), 1, &next, after, grid.0.size()))
+    Some(step_row(&RowType::new("sudoku.step"), 1, next.technique.name(), &next, after, grid.0.size()))
 }
 
 /// The technique names of `sudoku.rate`, simplest first: what `fill_steps` takes to solve like

@@ -5,10 +5,10 @@
 
 use pgrx::prelude::*;
 use pgrx::IntoDatum;
-use sudoku_engine::rate::{steps_with, technique_names, Allowed, Deduction, Ending};
-use sudoku_engine::trace::FillSteps;
+use sudoku_engine::geometry::UnitKind;
+use sudoku_engine::human::{self, technique_names, Selection, Step, Steps};
 use sudoku_engine::views;
-use sudoku_engine::{Branching, Solutions, Techniques};
+use sudoku_engine::{Branching, Solutions};
 
 use crate::functions::{interrupts, searched};
 use crate::grid_type::{invalid_parameter, raise, Grid};
@@ -156,24 +156,23 @@ CREATE AGGREGATE grid_agg("row" integer, col integer, value integer, size intege
     requires = [grid_agg_final]
 );
 
-/// The technique names `sudoku.propagate` and `sudoku.fill_steps` take.
-const TECHNIQUES: [&str; 4] = ["naked_single", "hidden_single", "locked_candidates", "preemptive_set"];
+/// The techniques named in a `text[]` argument of `propagate` or `fill_steps`; `22023` for an
+/// unknown name.
+fn selection(names: &[String]) -> Selection {
+    Selection::from_names(names.iter().map(String::as_str)).unwrap_or_else(|name| {
+        invalid_parameter(format!(
+            "unknown technique {name:?}; the techniques are {}, and the families locked_candidates and preemptive_set",
+            technique_names().join(", ")
+        ))
+    })
+}
 
-/// The techniques named in a `text[]` argument; `22023` for another name.
-fn techniques(names: &[String]) -> Techniques {
-    let mut chosen = Techniques::NONE;
-    for t in names {
-        match t.as_str() {
-            "naked_single" => chosen.naked_singles = true,
-            "hidden_single" => chosen.hidden_singles = true,
-            "locked_candidates" => chosen.locked_candidates = true,
-            "preemptive_set" => chosen.preemptive_sets = true,
-            other => {
-                invalid_parameter(format!("unknown technique {other:?}; the techniques are {}", TECHNIQUES.join(", ")))
-            }
-        }
+/// The run of `selection` over `grid`; `22023` when the ladder cannot run (no unique solution).
+fn run(grid: &Grid, selection: Selection, explain: bool) -> Steps {
+    match searched(Steps::new(&grid.0, selection, explain, &mut interrupts())) {
+        Ok(run) => run,
+        Err(e) => invalid_parameter(format!("cannot solve this grid step by step: {e}")),
     }
-    chosen
 }
 
 /// The grid after applying the chosen techniques until nothing changes: cells they place are
@@ -184,8 +183,14 @@ fn propagate(
     grid: Grid,
     techniques: default!(Vec<String>, "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"),
 ) -> Option<Grid> {
-    let chosen = self::techniques(&techniques);
-    searched(sudoku_engine::propagate_with(&grid.0, chosen, &mut interrupts())).map(Grid)
+    let selection = selection(&techniques);
+    if let Some(bulk) = selection.techniques() {
+        return searched(sudoku_engine::propagate_with(&grid.0, bulk, &mut interrupts())).map(Grid);
+    }
+    // Other techniques: the ladder's steps to their end.
+    let mut steps = run(&grid, selection, false);
+    while searched(steps.next_with(&mut interrupts())).is_some() {}
+    Some(Grid(steps.grid()))
 }
 
 /// Crook's preemptive sets of every unit, at most `max_size` digits each (NULL: any size).
@@ -203,15 +208,17 @@ fn preemptive_sets(
         Some(m) if m < 0 => invalid_parameter(format!("max_size must not be negative, not {m}")),
         Some(m) => m as usize,
     };
-    let sets = searched(views::preemptive_sets(&grid.0, max_size, &mut interrupts()));
+    let sets = searched(human::preemptive_sets(&grid.0, max_size, &mut interrupts()));
+    let n = grid.0.size();
     let ty = RowType::new("sudoku.preemptive_set");
-    SetOfIterator::new(sets.into_iter().map(move |p| {
+    SetOfIterator::new(sets.into_iter().map(move |(u, digits, cells)| {
+        let (kind, no) = UnitKind::of_unit(u, n);
         ty.row([
-            datum(p.unit.name()),
-            datum(p.unit_no as i32),
-            datum(p.digits.count_ones() as i32),
-            int_list(views::digits(p.digits).map(i32::from)),
-            datum(IntMatrix(p.cells.iter().map(|c| vec![c.row as i32, c.col as i32]).collect())),
+            datum(kind.name()),
+            datum(no as i32),
+            datum(digits.count_ones() as i32),
+            int_list(views::digits(digits).map(i32::from)),
+            datum(IntMatrix(cells.iter().map(|&c| vec![(c / n + 1) as i32, (c % n + 1) as i32]).collect())),
         ])
     }))
 }
@@ -224,73 +231,45 @@ fn fill_steps(
     grid: Grid,
     techniques: default!(Vec<String>, "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"),
 ) -> SetOfIterator<'static, pgrx::composite_type!('static, "step")> {
-    if !techniques.iter().all(|t| TECHNIQUES.contains(&t.as_str())) {
-        return ladder_steps(&grid, &techniques);
-    }
-    let mut steps = FillSteps::new(&grid.0, self::techniques(&techniques));
-    let mut number = 0;
+    let mut steps = run(&grid, selection(&techniques), true);
+    let n = grid.0.size();
+    let (mut number, mut done) = (0, false);
     let ty = RowType::new("sudoku.step");
     SetOfIterator::new(std::iter::from_fn(move || {
-        let s = searched(steps.next_with(&mut interrupts()))?;
+        if done {
+            return None;
+        }
         number += 1;
-        let explanation = s.explanation();
-        Some(ty.row([
+        if let Some(step) = searched(steps.next_with(&mut interrupts())) {
+            let name = steps.selection().name_of(step.technique);
+            return Some(step_row(&ty, number, name, &step, steps.grid(), n));
+        }
+        // The last row, once: how the run ended.
+        let (name, explanation) = steps.ending()?.name_and_explanation();
+        done = true;
+        let row = ty.row([
             datum(number),
-            datum(s.technique.name()),
-            datum(s.unit.map(|(kind, _)| kind.name())),
-            datum(s.unit.map(|(_, no)| no as i32)),
-            int_list(s.digits.iter().map(|&d| d as i32)),
-            datum(IntMatrix(s.cells.iter().map(|&(r, c)| vec![r as i32, c as i32]).collect())),
-            s.placed.and_then(|(r, c, d)| int_list([r as i32, c as i32, d as i32])),
-            datum(IntMatrix(s.eliminated.iter().map(|&(r, c, d)| vec![r as i32, c as i32, d as i32]).collect())),
-            datum(Grid(s.grid)),
+            datum(name),
+            None,
+            None,
+            int_list([]),
+            datum(IntMatrix(Vec::new())),
+            None,
+            datum(IntMatrix(Vec::new())),
+            datum(Grid(steps.grid())),
             datum(explanation),
-        ]))
+        ]);
+        Some(row)
     }))
 }
 
-/// `fill_steps` with the techniques of `sudoku.rate` (any of them named): the logical solution
-/// a person would follow, ending with a `solved` or `stalled` row.
-fn ladder_steps(grid: &Grid, names: &[String]) -> SetOfIterator<'static, pgrx::composite_type!('static, "step")> {
-    let allowed = Allowed::from_names(names.iter().map(String::as_str)).unwrap_or_else(|name| {
-        invalid_parameter(format!(
-            "unknown technique {name:?}; fill_steps takes either techniques of sudoku.propagate ({}) or of sudoku.rate ({})",
-            TECHNIQUES.join(", "),
-            technique_names().join(", ")
-        ))
-    });
-    let (steps, ending) = match searched(steps_with(&grid.0, &allowed, &mut interrupts())) {
-        Ok(s) => s,
-        Err(e) => invalid_parameter(format!("cannot solve this grid step by step: {e}")),
-    };
-    let n = grid.0.size();
-    let last_grid = steps.last().map_or_else(|| grid.0.clone(), |(_, g)| g.clone());
-    let ty = RowType::new("sudoku.step");
-    let mut rows: Vec<_> =
-        steps.into_iter().enumerate().map(|(i, (d, after))| deduction_row(&ty, i as i32 + 1, &d, after, n)).collect();
-    let last = ty.row([
-        datum(rows.len() as i32 + 1),
-        datum(if ending == Ending::Solved { "solved" } else { "stalled" }),
-        None,
-        None,
-        int_list([]),
-        datum(IntMatrix(Vec::new())),
-        None,
-        datum(IntMatrix(Vec::new())),
-        datum(Grid(last_grid)),
-        datum(if ending == Ending::Solved { "Every cell is filled." } else { "No chosen technique applies any more." }),
-    ]);
-    rows.push(last);
-    SetOfIterator::new(rows)
-}
-
-/// A `sudoku.step` row for a deduction of the rating solver on a grid of `n` digits.
-pub(crate) fn deduction_row(ty: &RowType, number: i32, d: &Deduction, after: sudoku_engine::Grid, n: usize) -> Row {
+/// A `sudoku.step` row: step `number` reported as `name`, on a grid of `n` digits.
+pub(crate) fn step_row(ty: &RowType, number: i32, name: &str, d: &Step, after: sudoku_engine::Grid, n: usize) -> Row {
     let rc = |c: usize| vec![(c / n + 1) as i32, (c % n + 1) as i32];
-    let unit = d.unit.map(|u| views::UnitKind::of_unit(u, n));
+    let unit = d.unit.map(|u| UnitKind::of_unit(u, n));
     ty.row([
         datum(number),
-        datum(d.technique.name()),
+        datum(name),
         datum(unit.map(|(kind, _)| kind.name())),
         datum(unit.map(|(_, no)| no as i32)),
         int_list(d.digits.iter().map(|&x| x as i32)),
@@ -307,15 +286,17 @@ pub(crate) fn deduction_row(ty: &RowType, number: i32, d: &Deduction, after: sud
 // COST 570: 2.8 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 570)]
 fn hidden_singles(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('static, "hidden_single")> {
-    let rows = views::hidden_singles(&grid.0);
+    let rows = human::hidden_singles(&grid.0);
+    let n = grid.0.size();
     let ty = RowType::new("sudoku.hidden_single");
-    SetOfIterator::new(rows.into_iter().map(move |h| {
+    SetOfIterator::new(rows.into_iter().map(move |(u, c, d)| {
+        let (kind, no) = UnitKind::of_unit(u, n);
         ty.row([
-            datum(h.cell.row as i32),
-            datum(h.cell.col as i32),
-            datum(h.digit as i32),
-            datum(h.unit.name()),
-            datum(h.unit_no as i32),
+            datum((c / n + 1) as i32),
+            datum((c % n + 1) as i32),
+            datum(d as i32),
+            datum(kind.name()),
+            datum(no as i32),
         ])
     }))
 }

@@ -22,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::fast9::{first_solution, Board, Stack};
 use crate::geometry::Geometry;
 use crate::grid::{Grid, GridError};
-use crate::rate::LEVELS;
+use crate::human::LEVELS;
 use crate::solver::{
     count_solutions_with, other_solution_with, random_solution_with, Interrupted, Other, Probe, INTERRUPT_EVERY,
 };
@@ -293,7 +293,7 @@ pub fn generate_seeded(
 /// How many complete grids are dug before a difficulty level is declared unreachable.
 pub const LEVEL_ATTEMPTS: u32 = 200;
 
-/// A puzzle as [`generate_with`] makes it whose [`crate::rate`] level is `level` (easy,
+/// A puzzle as [`generate_with`] makes it whose [`crate::human::rating`] level is `level` (easy,
 /// medium, hard, expert or extreme), the digging steered by the rating: a removal is kept only
 /// while the puzzle stays unique and rates at most `level`, so the digging stops removing
 /// givens where the puzzle would get harder than asked, and ends at a puzzle from which no
@@ -319,7 +319,7 @@ pub fn generate_level_with(
 
 /// The rank in [`LEVELS`] of the rating of `puzzle`, which has one solution.
 fn level_rank(puzzle: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<usize, Interrupted> {
-    let rating = crate::rate::rate_with(puzzle, interrupt)?.expect("a dug puzzle has one solution");
+    let rating = crate::human::rate_with(puzzle, interrupt)?.expect("a dug puzzle has one solution");
     Ok(LEVELS.iter().position(|&l| l == rating.level).expect("a level"))
 }
 
@@ -874,7 +874,7 @@ mod tests {
                         .unwrap()
                         .unwrap_or_else(|| panic!("{size} {level} seed {seed}: none"));
                     assert_eq!(count_solutions(&g.puzzle, 2), 1, "{size} {level} seed {seed}");
-                    let rating = crate::rate::rate_with(&g.puzzle, &mut never).unwrap().unwrap();
+                    let rating = crate::human::rate_with(&g.puzzle, &mut never).unwrap().unwrap();
                     assert_eq!(rating.level, level, "{size} seed {seed}");
                 }
             }
@@ -888,7 +888,7 @@ mod tests {
             .unwrap()
             .unwrap()
             .expect("easy puzzles are common");
-        assert_eq!(crate::rate::rate_with(&g.puzzle, &mut never).unwrap().unwrap().level, "easy");
+        assert_eq!(crate::human::rate_with(&g.puzzle, &mut never).unwrap().unwrap().level, "easy");
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let none = generate_level_with(4, Symmetry::None, None, "extreme", &mut || rng.next_u32(), &mut never);
         assert_eq!(none.unwrap().unwrap(), None, "4x4 puzzles need no chains or guesses");

@@ -104,6 +104,31 @@ impl Geometry {
     }
 }
 
+/// Which kind of unit: rows, columns, boxes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnitKind {
+    Row,
+    Column,
+    Box,
+}
+
+impl UnitKind {
+    /// The name SQL uses: `row`, `column`, `box`.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Row => "row",
+            UnitKind::Column => "column",
+            UnitKind::Box => "box",
+        }
+    }
+
+    /// The kind and 1-based number of the 0-based unit `u` of a grid of `n` digits (units are
+    /// rows, then columns, then boxes, as [`Geometry::unit`] numbers them).
+    pub fn of_unit(u: usize, n: usize) -> (UnitKind, u8) {
+        ([UnitKind::Row, UnitKind::Column, UnitKind::Box][u / n], (u % n + 1) as u8)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,16 +4,26 @@
 //!
 //! Rows, columns and boxes are numbered from 1 in the public API; digits are `1..=n` and `0`
 //! marks a blank cell.
+//!
+//! Each approach of the SQL articles the extension mirrors has one pure-SQL file and one module
+//! here:
+//!
+//! | approach | SQL file | module |
+//! | --- | --- | --- |
+//! | recursive CTE filling the blanks | `sql/solve_sql.sql` | [`solver`] (the CTE's tree as rows: [`views`]) |
+//! | set-based loop over candidate bitmasks ("enclosed combos") | `sql/propagate_combo_sql.sql` | [`human::subsets`] |
+//! | brute-force join of the 288 4x4 grids | `sql/grids_4x4_sql.sql` | [`solver`] |
+//! | Crook's algorithm (candidates, preemptive sets, hidden singles) | `sql/crook_sql.sql` | [`human`] |
+//! | random complete grids from one recursive query | `sql/random_grid_sql.sql` | [`random`] |
+//! | unique puzzles | — | [`generate`] |
 
 mod fast9;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod human;
 pub mod random;
-pub mod rate;
 pub mod solver;
-pub mod subsets;
-pub mod trace;
 pub mod views;
 
 pub use grid::{Grid, GridError};

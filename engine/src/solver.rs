@@ -50,7 +50,7 @@ pub struct Techniques {
     /// Pointing and claiming, along rows and columns.
     pub locked_candidates: bool,
     /// Crook's preemptive sets (naked subsets of every size, which cover hidden subsets; see
-    /// [`crate::subsets`]): their digits leave the other cells of the unit. Implies naked
+    /// [`crate::human::subsets`]): their digits leave the other cells of the unit. Implies naked
     /// singles, the preemptive sets of size 1.
     pub preemptive_sets: bool,
 }
@@ -539,7 +539,7 @@ impl<const C: usize> State<C> {
                 }
             }
             let mut sets = Vec::new();
-            crate::subsets::preemptive_sets(&masks[..k], k, interrupt, &mut |cells, digits| {
+            crate::human::subsets::each_set(&masks[..k], k, interrupt, &mut |cells, digits| {
                 sets.push((cells, digits))
             })?;
             for (cells, digits) in sets {

@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use sudoku_engine::rate::{rate_with, rating_of, solve_steps, Technique};
+use sudoku_engine::human::{rate_with, rating_of, solve_steps, Technique};
 use sudoku_engine::solve;
 
 fn never() -> bool {

@@ -1,12 +1,12 @@
 //! The set-based views on real puzzle sets (`top95`, `magictour_top1465`, `se_rated_10k`),
 //! each checked against an independent routine written here: candidates against the peers'
-//! digits, preemptive sets against every digit set of every unit, and the fill trace against
+//! digits, preemptive sets against every digit set of every unit, and the steps in the propagation order against
 //! `propagate` and the puzzle's solution.
 
 use std::collections::BTreeSet;
 
-use sudoku_engine::trace::{FillSteps, Step, Technique};
-use sudoku_engine::views::{candidates, preemptive_sets, UnitKind};
+use sudoku_engine::human::{preemptive_sets, Ending, Selection, Step, Steps, PROPAGATION_NAMES};
+use sudoku_engine::views::candidates;
 use sudoku_engine::{propagate, solve, Grid, Techniques};
 
 const FILES: [&str; 3] = ["top95.txt", "magictour_top1465.txt", "se_rated_10k.txt"];
@@ -67,15 +67,6 @@ fn reference_preemptive_sets(g: &Grid) -> BTreeSet<SetKey> {
     out
 }
 
-fn unit_index(kind: UnitKind, no: u8) -> usize {
-    let k = match kind {
-        UnitKind::Row => 0,
-        UnitKind::Column => 1,
-        UnitKind::Box => 2,
-    };
-    k * 9 + no as usize - 1
-}
-
 #[test]
 fn candidates_and_preemptive_sets_match_the_definitions() {
     for file in FILES {
@@ -96,10 +87,7 @@ fn candidates_and_preemptive_sets_match_the_definitions() {
             let found = preemptive_sets(&g, 9, &mut || false).unwrap();
             let keys: BTreeSet<SetKey> = found
                 .iter()
-                .map(|s| {
-                    let cells = s.cells.iter().map(|c| (c.row as usize - 1) * 9 + c.col as usize - 1).collect();
-                    (unit_index(s.unit, s.unit_no), sudoku_engine::views::digits(s.digits).collect(), cells)
-                })
+                .map(|(u, digits, cells)| (*u, sudoku_engine::views::digits(*digits).collect(), cells.clone()))
                 .collect();
             assert_eq!(keys.len(), found.len(), "{file}: {g:?} reports a set twice");
             assert_eq!(keys, reference_preemptive_sets(&g), "{file}: {g:?}");
@@ -117,33 +105,40 @@ fn candidates_and_preemptive_sets_match_the_definitions() {
             }
             // A size bound keeps exactly the smaller sets, in the same order.
             let small = preemptive_sets(&g, 3, &mut || false).unwrap();
-            let want_small: Vec<_> = found.iter().filter(|s| s.digits.count_ones() <= 3).cloned().collect();
+            let want_small: Vec<_> = found.iter().filter(|s| s.1.count_ones() <= 3).cloned().collect();
             assert_eq!(small, want_small, "{file}: {g:?}");
         }
         assert!(sets > 0, "{file}");
     }
 }
 
+/// The names `sudoku.fill_steps` takes for the bulk techniques `t`.
+fn selection(t: Techniques) -> Selection {
+    let on = [t.naked_singles, t.hidden_singles, t.locked_candidates, t.preemptive_sets];
+    let names: Vec<&str> = PROPAGATION_NAMES.iter().zip(on).filter(|(_, on)| *on).map(|(n, _)| *n).collect();
+    let s = Selection::from_names(names.iter().copied()).expect("known names");
+    assert_eq!(s.techniques(), Some(t));
+    s
+}
+
 fn check_trace(file: &str, g: &Grid, t: Techniques, solution: &Grid) {
-    let steps: Vec<Step> = FillSteps::new(g, t).collect();
-    let (last, body) = steps.split_last().expect("a trace has a last step");
-    assert!(matches!(last.technique, Technique::Solved | Technique::Stalled), "{file}: {g:?} {t:?}");
-    assert_eq!(Some(&last.grid), propagate(g, t).as_ref(), "{file}: {g:?} {t:?}");
+    let mut run = Steps::new(g, selection(t), false, &mut || false).unwrap().unwrap();
+    let steps: Vec<Step> = std::iter::from_fn(|| run.next_with(&mut || false).unwrap()).collect();
+    assert!(matches!(run.ending(), Some(Ending::Solved | Ending::Stalled)), "{file}: {g:?} {t:?}");
+    assert_eq!(Some(&run.grid()), propagate(g, t).as_ref(), "{file}: {g:?} {t:?}");
     let mut grid = g.cells().to_vec();
-    for s in body {
+    for s in &steps {
         assert!(s.placed.is_some() || !s.eliminated.is_empty(), "{file}: {g:?} a step without progress");
-        if let Some((r, c, d)) = s.placed {
-            let i = (r as usize - 1) * 9 + c as usize - 1;
+        if let Some((i, d)) = s.placed {
             assert_eq!(grid[i], 0);
             assert_eq!(solution.cells()[i], d, "{file}: {g:?} placed a wrong digit");
             grid[i] = d;
         }
-        for &(r, c, d) in &s.eliminated {
-            let i = (r as usize - 1) * 9 + c as usize - 1;
+        for &(i, d) in &s.eliminated {
             assert_ne!(solution.cells()[i], d, "{file}: {g:?} {:?} eliminated a solution digit", s.technique);
         }
-        assert_eq!(s.grid.cells(), &grid[..], "{file}: {g:?} a step's grid is its placements");
     }
+    assert_eq!(run.cells(), &grid[..], "{file}: {g:?} the grid is the placements");
 }
 
 #[test]

@@ -119,3 +119,22 @@ FROM fill_steps(('55' || repeat('.', 79))::grid);
 SELECT error_of($$SELECT * FROM sudoku.fill_steps(repeat('.', 81)::sudoku.grid, ARRAY['dancing_links'])$$);
 -- The techniques of sudoku.rate need a puzzle with one solution.
 SELECT error_of($$SELECT * FROM sudoku.fill_steps(repeat('.', 81)::sudoku.grid, ARRAY['guess'])$$);
+
+-- One vocabulary: with any name beyond propagate's four, fill_steps follows the rating ladder,
+-- where a family name (locked_candidates, preemptive_set) stands for its techniques and names
+-- their steps: the same steps as with those techniques named one by one, on every top95 puzzle.
+CREATE TEMP TABLE by_family AS
+SELECT p.n, s.step, s.technique, s.placed, s.eliminated
+FROM puzzles p, fill_steps(p.puzzle, ARRAY['hidden_single', 'naked_single', 'locked_candidates', 'preemptive_set',
+                                           'x_wing']) s
+WHERE p.file = 'top95';
+CREATE TEMP TABLE by_name AS
+SELECT p.n, s.step, s.technique, s.placed, s.eliminated
+FROM puzzles p, fill_steps(p.puzzle, ARRAY['hidden_single', 'naked_single', 'pointing', 'claiming', 'naked_pair',
+                                           'hidden_pair', 'naked_triple', 'hidden_triple', 'naked_quad',
+                                           'hidden_quad', 'x_wing']) s
+WHERE p.file = 'top95';
+SELECT f.technique AS by_family, o.technique AS by_name, count(*) AS steps,
+       count(*) FILTER (WHERE f.placed IS NOT DISTINCT FROM o.placed AND f.eliminated = o.eliminated) AS same_step
+FROM by_family f FULL JOIN by_name o USING (n, step)
+GROUP BY 1, 2 ORDER BY 1, 2;

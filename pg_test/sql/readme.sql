@@ -50,6 +50,12 @@ FROM puzzles p, sudoku.cells(p.puzzle) c
 WHERE p.id = 1
 GROUP BY p.puzzle;
 
+SELECT sudoku.propagate(g, ARRAY['naked_single', 'hidden_single', 'locked_candidates'])::text
+       = sudoku.propagate(g, ARRAY['hidden_single', 'naked_single', 'pointing', 'claiming'])::text AS same_fixpoint,
+       sudoku.propagate(g, array_remove(sudoku.rating_techniques(), 'guess'))::text
+       = sudoku.solve(g)::text AS ladder_solves_it
+FROM (VALUES ('...15.....34....89........3.2..6.8...47..9.....9.2...11....2..5...9............74'::sudoku.grid)) AS t(g);
+
 SELECT approach, agree, native IS NOT DISTINCT FROM sql AS same_grid
 FROM sudoku.compare('...15.....34....89........3.2..6.8...47..9.....9.2...11....2..5...9............74');
 

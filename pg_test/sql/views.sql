@@ -112,7 +112,21 @@ SELECT file, count(*) AS puzzles,
 FROM propagated GROUP BY file ORDER BY file;
 SELECT propagate(('55' || repeat('.', 79))::grid) IS NULL AS conflict_is_null,
        propagate(repeat('.', 16)::grid) = repeat('.', 16)::grid AS empty_stays_empty;
+-- One vocabulary: propagate also takes the rating techniques (the ladder's steps to their end).
+-- The fixpoint of the singles and locked candidates is the same by either path (bulk, or
+-- ladder with the techniques named one by one); with a guess allowed the ladder solves; a
+-- family name stands for its techniques.
+SELECT p.file, count(*) AS puzzles,
+       count(*) FILTER (WHERE propagate(p.puzzle, ARRAY['hidden_single', 'naked_single', 'pointing', 'claiming'])
+                              = propagate(p.puzzle, ARRAY['naked_single', 'hidden_single', 'locked_candidates']))
+           AS ladder_is_bulk,
+       count(*) FILTER (WHERE propagate(p.puzzle, rating_techniques()) = solve(p.puzzle)) AS with_guess_solves,
+       count(*) FILTER (WHERE propagate(p.puzzle, ARRAY['hidden_single', 'naked_single', 'locked_candidates', 'x_wing'])
+                              = propagate(p.puzzle, ARRAY['hidden_single', 'naked_single', 'pointing', 'claiming', 'x_wing']))
+           AS family_is_its_techniques
+FROM puzzles p WHERE p.file IN ('easy50', 'top95') GROUP BY p.file ORDER BY p.file;
 SELECT error_of($$SELECT sudoku.propagate(repeat('.', 81)::sudoku.grid, ARRAY['x_wing'])$$);
+SELECT error_of($$SELECT sudoku.propagate(repeat('.', 81)::sudoku.grid, ARRAY['wing'])$$);
 
 -- hidden_singles: each has exactly one candidate place in its unit, checked on top95 against
 -- the candidates view; and placing them never contradicts the solution.

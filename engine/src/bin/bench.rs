@@ -32,10 +32,16 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use sudoku_engine::generate::{generate_level_seeded, generate_seeded, Symmetry};
-use sudoku_engine::rate::{rate_with, LEVELS};
-use sudoku_engine::trace::FillSteps;
-use sudoku_engine::views::{candidates, preemptive_sets};
+use sudoku_engine::human::{preemptive_sets, rate_with, Selection, Steps, LEVELS, PROPAGATION_NAMES};
+use sudoku_engine::views::candidates;
 use sudoku_engine::{count_solutions, propagate, solve, Grid, Techniques};
+
+/// Every step of `sudoku.fill_steps(p)` with its default techniques, explained; the count.
+fn fill_steps(p: &Grid) -> usize {
+    let selection = Selection::from_names(PROPAGATION_NAMES).expect("known names");
+    let mut run = Steps::new(p, selection, true, &mut || false).unwrap().expect("the propagation order takes any grid");
+    std::iter::from_fn(|| run.next_with(&mut || false).unwrap()).count() + 1
+}
 
 fn best_of_3(n: usize, mut pass: impl FnMut() -> usize) -> f64 {
     // SUDOKU_BENCH_ONCE: one pass only, a fixed amount of work for instruction counts (valgrind).
@@ -116,7 +122,7 @@ fn main() {
                 puzzles.iter().map(|p| preemptive_sets(p, p.size(), &mut || false).map_or(0, |s| s.len())).sum()
             });
             let prop_us = best_of_3(n, || puzzles.iter().filter_map(|p| propagate(p, Techniques::ALL)).count());
-            let steps_us = best_of_3(n, || puzzles.iter().map(|p| FillSteps::new(p, Techniques::ALL).count()).sum());
+            let steps_us = best_of_3(n, || puzzles.iter().map(|p| fill_steps(p)).sum());
             println!(
                 "{path} n={} candidates_us={cand_us:.3} preemptive_sets_us={sets_us:.3} propagate_us={prop_us:.3} \
                  fill_steps_us={steps_us:.3}",
@@ -176,13 +182,13 @@ fn rate_file(path: &str) {
     let us = start.elapsed().as_secs_f64() * 1e6 / rows.len().max(1) as f64;
     if std::env::var_os("SUDOKU_BENCH_DUMP").is_some() {
         for ((g, p), _) in rows.iter().zip(&ratings) {
-            let steps = sudoku_engine::rate::solve_steps(g, &mut || false).unwrap().unwrap();
-            let counts: Vec<String> = sudoku_engine::rate::Technique::ALL
+            let steps = sudoku_engine::human::solve_steps(g, &mut || false).unwrap().unwrap();
+            let counts: Vec<String> = sudoku_engine::human::Technique::ALL
                 .iter()
                 .map(|t| steps.iter().filter(|d| d.technique == *t).count().to_string())
                 .collect();
             let longest = |t| steps.iter().filter(|d| d.technique == t).map(|d| d.length).max().unwrap_or(0);
-            use sudoku_engine::rate::Technique as T;
+            use sudoku_engine::human::Technique as T;
             eprintln!(
                 "{} {} {} {} {}",
                 p.unwrap_or(0.0),

@@ -1,4 +1,6 @@
-//! Crook's preemptive sets (naked subsets) of one unit, found without trying every digit set.
+//! Subsets: naked and hidden pairs, triples and quads (the ladder), and Crook's preemptive sets
+//! of any size (the propagation order, `sudoku.preemptive_sets`, and the solver's bulk pass),
+//! all found by one search over a unit's cells or digits.
 //!
 //! A preemptive set of a unit is a set `D` of `m >= 1` digits and the set `S` of the unit's
 //! blank cells whose candidates all lie in `D`, when `S` has exactly `m` cells and their
@@ -17,7 +19,7 @@
 //! digit subsets whose places stay within `k - m < k / 2` cells. Both searches prune as soon as
 //! a union grows past the bound, so a unit of wide candidate sets costs next to nothing.
 
-use crate::solver::Interrupted;
+use super::*;
 
 /// How often (in search nodes) the interrupt callback is asked.
 const INTERRUPT_EVERY: u64 = 4096;
@@ -26,18 +28,19 @@ const INTERRUPT_EVERY: u64 = 4096;
 /// `max_size`. `masks[i]` are the candidates of the unit's i-th blank cell (digit d is bit
 /// d - 1; at most 32 cells); `cells` has bit i for the i-th blank cell. Sets come in no
 /// particular order, each once.
-pub fn preemptive_sets(
+pub fn each_set(
     masks: &[u32],
     max_size: usize,
     interrupt: &mut dyn FnMut() -> bool,
     found: &mut dyn FnMut(u32, u32),
 ) -> Result<(), Interrupted> {
     let k = masks.len();
-    let mut search = Search { masks, nodes: 0, interrupt };
+    let mut search = Search { masks, nodes: 0, interrupt, bound: 0, spare: 0 };
     // Sizes up to k / 2: cell subsets whose candidates span at most that many digits.
     let small = max_size.min(k / 2);
     if small > 0 {
-        search.cells(0, 0, 0, small, &mut |cells, union| {
+        search.bound = small;
+        search.cells(0, 0, 0, &mut |cells, union| {
             let size = cells.count_ones();
             if union.count_ones() == size && fitting(masks, union) == cells {
                 found(cells, union);
@@ -51,7 +54,8 @@ pub fn preemptive_sets(
         let bound = k - k / 2 - 1;
         // Digits beyond one per cell (none in a consistent unit).
         let spare = (all_digits.count_ones() as usize).saturating_sub(k);
-        search.digits(all_digits, 0, 0, bound, spare, &mut |digits, places| {
+        (search.bound, search.spare) = (bound, spare);
+        search.digits(all_digits, 0, 0, &mut |digits, places| {
             let cells = all_cells & !places;
             let size = cells.count_ones() as usize;
             if size == 0 || size > max_size || size <= k / 2 {
@@ -66,19 +70,170 @@ pub fn preemptive_sets(
     Ok(())
 }
 
-/// [`preemptive_sets`] collected as `(cells, digits)` pairs in the order the views list them:
+/// [`each_set`] collected as `(cells, digits)` pairs in the order the views list them:
 /// by size, then by digits as ascending lists compared lexicographically.
-pub fn preemptive_sets_in_order(
+pub fn sets_in_order(
     masks: &[u32],
     max_size: usize,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Vec<(u32, u32)>, Interrupted> {
     let mut found = Vec::new();
-    preemptive_sets(masks, max_size, interrupt, &mut |cells, digits| found.push((cells, digits)))?;
+    each_set(masks, max_size, interrupt, &mut |cells, digits| found.push((cells, digits)))?;
     // Among equal sizes, lexicographic order of ascending digit lists is descending order of
     // the reversed masks.
     found.sort_unstable_by_key(|&(_, digits)| (digits.count_ones(), std::cmp::Reverse(digits.reverse_bits())));
     Ok(found)
+}
+
+impl Board {
+    /// The open cells of unit `u` and their candidates.
+    fn unit_masks(&self, u: usize) -> (Vec<usize>, Vec<u32>) {
+        let open: Vec<usize> = self.open(u).collect();
+        let masks = open.iter().map(|&c| self.cand[c]).collect();
+        (open, masks)
+    }
+
+    /// A step removing `digits` from `cells` (bits over `open`), if that removes anything.
+    #[allow(clippy::too_many_arguments)]
+    fn subset_step(
+        &self,
+        technique: Technique,
+        u: usize,
+        open: &[usize],
+        set: u32,
+        set_digits: u32,
+        cells: u32,
+        digits: u32,
+        hidden: bool,
+    ) -> Option<Step> {
+        let from = (0..open.len()).filter(|i| cells >> i & 1 == 1).map(|i| open[i]);
+        let eliminated = self.eliminations(from, digits);
+        if eliminated.is_empty() {
+            return None;
+        }
+        let set: Vec<usize> = (0..open.len()).filter(|i| set >> i & 1 == 1).map(|i| open[i]).collect();
+        let geo = self.geo;
+        let names: Vec<String> = set.iter().map(|&c| cell_name(geo, c)).collect();
+        let unit = unit_name(geo, u);
+        let explanation = if hidden {
+            explain!(
+                self,
+                "{unit}: {} can only go in {}, so those cells hold nothing else.",
+                join_digits(set_digits),
+                and_list(&names)
+            )
+        } else {
+            let kind = unit.split(' ').next().unwrap_or("unit").to_lowercase();
+            explain!(
+                self,
+                "{unit}: {} hold only {}, so these digits leave the rest of the {kind}.",
+                and_list(&names),
+                join_digits(set_digits)
+            )
+        };
+        let length = if technique == Technique::PreemptiveSet { set.len() } else { 0 };
+        Some(Step { length, ..Step::removal(technique, Some(u), digit_list(set_digits), set, eliminated, explanation) })
+    }
+
+    /// The propagation order's step: the first preemptive set of 2 or more cells that removes a
+    /// candidate, units in order, then by size, then by digits.
+    pub(super) fn preemptive_set(&self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Step>, Interrupted> {
+        for u in 0..3 * self.geo.n {
+            let (open, masks) = self.unit_masks(u);
+            let all = (1u32 << open.len()) - 1;
+            for (cells, digits) in sets_in_order(&masks, open.len(), interrupt)? {
+                if cells.count_ones() >= 2 {
+                    let step = self.subset_step(
+                        Technique::PreemptiveSet,
+                        u,
+                        &open,
+                        cells,
+                        digits,
+                        all & !cells,
+                        digits,
+                        false,
+                    );
+                    if step.is_some() {
+                        return Ok(step);
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The ladder's naked subset of `k` cells: `k` open cells of a unit (that has more) whose
+    /// candidates together are `k` digits; those digits leave the unit's other cells. The first
+    /// that removes a candidate, units in order, then cell sets in lexicographic order.
+    pub(super) fn naked_subset(&self, k: usize) -> Option<Step> {
+        for u in 0..3 * self.geo.n {
+            let (open, masks) = self.unit_masks(u);
+            if open.len() <= k {
+                continue;
+            }
+            let all = (1u32 << open.len()) - 1;
+            let mut search = Search { masks: &masks, nodes: 0, interrupt: &mut || false, bound: k, spare: 0 };
+            let mut found = None;
+            // Cell sets come in lexicographic order: keep the first that removes something.
+            let _ = search.cells(0, 0, 0, &mut |cells, union| {
+                if found.is_none() && cells.count_ones() as usize == k && union.count_ones() as usize == k {
+                    let technique = [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad][k - 2];
+                    found = self.subset_step(technique, u, &open, cells, union, all & !cells, union, false);
+                }
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// The ladder's hidden subset of `k` digits: `k` digits whose places in a unit (that has
+    /// more open cells) are `k` cells, which then hold nothing else. The first that removes a
+    /// candidate, units in order, then digit sets in lexicographic order.
+    pub(super) fn hidden_subset(&self, k: usize) -> Option<Step> {
+        for u in 0..3 * self.geo.n {
+            let (open, masks) = self.unit_masks(u);
+            if open.len() <= k {
+                continue;
+            }
+            let all_digits = masks.iter().fold(0, |m, &x| m | x);
+            let spare = (all_digits.count_ones() as usize).saturating_sub(open.len());
+            let mut search = Search { masks: &masks, nodes: 0, interrupt: &mut || false, bound: k, spare };
+            let mut found = None;
+            let _ = search.digits(all_digits, 0, 0, &mut |digits, places| {
+                if found.is_none() && digits.count_ones() as usize == k && places.count_ones() as usize == k {
+                    let technique = [Technique::HiddenPair, Technique::HiddenTriple, Technique::HiddenQuad][k - 2];
+                    found = self.subset_step(technique, u, &open, places, digits, places, !digits, true);
+                }
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+}
+
+/// Every preemptive set of `grid` of at most `max_size` digits, as (unit, digits, cells): 0-based
+/// unit and cells, digit d as bit d - 1. Candidates are the digits no peer holds (no other
+/// deduction). Units in order (rows, columns, boxes); within a unit by size, then by digits
+/// (as ascending lists, compared lexicographically). The set of all blank cells of a unit is
+/// one; a naked single is one of size 1 in each of its units.
+pub fn preemptive_sets(
+    grid: &Grid,
+    max_size: usize,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Vec<(usize, u32, Vec<usize>)>, Interrupted> {
+    let board = Board::new(grid, false);
+    let mut out = Vec::new();
+    for u in 0..3 * board.geo.n {
+        let (open, masks) = board.unit_masks(u);
+        for (cells, digits) in sets_in_order(&masks, max_size, interrupt)? {
+            out.push((u, digits, (0..open.len()).filter(|i| cells >> i & 1 == 1).map(|i| open[i]).collect()));
+        }
+    }
+    Ok(out)
 }
 
 /// The cells (as bits) whose candidates lie within `digits`.
@@ -91,10 +246,17 @@ fn union_of(masks: &[u32], cells: u32) -> u32 {
     masks.iter().enumerate().filter(|(i, _)| cells >> i & 1 == 1).fold(0, |u, (_, &m)| u | m)
 }
 
+/// What a search calls with each set it visits: (cells, digits) or (digits, places).
+type Visit<'v> = &'v mut dyn FnMut(u32, u32);
+
 struct Search<'a> {
     masks: &'a [u32],
     nodes: u64,
     interrupt: &'a mut dyn FnMut() -> bool,
+    /// The most digits (a cell search) or cells (a digit search) a set may span.
+    bound: usize,
+    /// Digits beyond one per cell (none in a consistent unit).
+    spare: usize,
 }
 
 impl Search<'_> {
@@ -107,15 +269,9 @@ impl Search<'_> {
     }
 
     /// Visits every nonempty set of cells from index `from` on, added to `cells`, whose
-    /// candidates together (`union`) span at most `bound` digits.
-    fn cells(
-        &mut self,
-        from: usize,
-        cells: u32,
-        union: u32,
-        bound: usize,
-        visit: &mut dyn FnMut(u32, u32),
-    ) -> Result<(), Interrupted> {
+    /// candidates together (`union`) span at most `self.bound` digits.
+    fn cells(&mut self, from: usize, cells: u32, union: u32, visit: Visit) -> Result<(), Interrupted> {
+        let bound = self.bound;
         for i in from..self.masks.len() {
             let u = union | self.masks[i];
             // Any set found further on has at least the cells fitting in `u`, and as many
@@ -125,22 +281,15 @@ impl Search<'_> {
             }
             self.tick()?;
             visit(cells | 1 << i, u);
-            self.cells(i + 1, cells | 1 << i, u, bound, visit)?;
+            self.cells(i + 1, cells | 1 << i, u, visit)?;
         }
         Ok(())
     }
 
     /// Visits every set of the digits in `left` (the empty set first, at the top call), added
-    /// to `digits`, whose places together (`places`, cells as bits) span at most `bound` cells.
-    fn digits(
-        &mut self,
-        left: u32,
-        digits: u32,
-        places: u32,
-        bound: usize,
-        spare: usize,
-        visit: &mut dyn FnMut(u32, u32),
-    ) -> Result<(), Interrupted> {
+    /// to `digits`, whose places together (`places`, cells as bits) span at most `self.bound` cells.
+    fn digits(&mut self, left: u32, digits: u32, places: u32, visit: Visit) -> Result<(), Interrupted> {
+        let (bound, spare) = (self.bound, self.spare);
         if digits == 0 {
             visit(0, 0);
         }
@@ -156,7 +305,7 @@ impl Search<'_> {
             }
             self.tick()?;
             visit(digits | bit, p);
-            self.digits(rest, digits | bit, p, bound, spare, visit)?;
+            self.digits(rest, digits | bit, p, visit)?;
         }
         Ok(())
     }
@@ -205,7 +354,7 @@ mod tests {
 
     fn fast(masks: &[u32], max_size: usize) -> Vec<(u32, u32)> {
         let mut out = Vec::new();
-        preemptive_sets(masks, max_size, &mut || false, &mut |c, d| out.push((c, d))).unwrap();
+        each_set(masks, max_size, &mut || false, &mut |c, d| out.push((c, d))).unwrap();
         out.sort_unstable();
         out
     }
@@ -249,7 +398,7 @@ mod tests {
         let full = (1u32 << 25) - 1;
         let masks = vec![full; 25];
         let mut n = 0;
-        preemptive_sets(&masks, 25, &mut || false, &mut |_, _| n += 1).unwrap();
+        each_set(&masks, 25, &mut || false, &mut |_, _| n += 1).unwrap();
         assert_eq!(n, 1); // the whole unit
                           // Contradictory: twenty cells share three digits. Pruned at once.
         let narrow = vec![0b111u32; 20];
@@ -258,8 +407,8 @@ mod tests {
         // search is long enough to be interrupted.
         let pairs: Vec<u32> = (0..24).map(|i| 0b11 << (2 * (i / 2))).collect();
         let mut n = 0;
-        preemptive_sets(&pairs, 25, &mut || false, &mut |_, _| n += 1).unwrap();
+        each_set(&pairs, 25, &mut || false, &mut |_, _| n += 1).unwrap();
         assert_eq!(n, (1 << 12) - 1);
-        assert!(preemptive_sets(&pairs, 25, &mut || true, &mut |_, _| {}).is_err());
+        assert!(each_set(&pairs, 25, &mut || true, &mut |_, _| {}).is_err());
     }
 }
