@@ -176,7 +176,9 @@ fn run(grid: &Grid, selection: Selection, explain: bool) -> Steps {
 }
 
 /// The grid after applying the chosen techniques until nothing changes: cells they place are
-/// filled, the rest stay blank; NULL when they prove there is no solution.
+/// filled, the rest stay blank; NULL when they prove there is no solution. Propagate's four names
+/// run the solver's bulk propagation; any other technique name, the ladder's steps
+/// (`sudoku_engine::human`) to their end, which needs one solution (22023 otherwise).
 // COST 6400: 32 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, cost = 6400)]
 fn propagate(
@@ -223,8 +225,9 @@ fn preemptive_sets(
     }))
 }
 
-/// The propagation of `sudoku.propagate`, one deduction per row, ending with a row that says
-/// how it ended.
+/// The steps of the chosen techniques, one deduction per row, ending with a row that says how
+/// the run ended: in the propagation order when every name is one of propagate's four, else in
+/// the rating ladder (`sudoku_engine::human::Order`).
 // COST 1900: 9.7 µs a row (18.7 with the rating techniques) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 1900)]
 fn fill_steps(

@@ -138,3 +138,16 @@ SELECT f.technique AS by_family, o.technique AS by_name, count(*) AS steps,
        count(*) FILTER (WHERE f.placed IS NOT DISTINCT FROM o.placed AND f.eliminated = o.eliminated) AS same_step
 FROM by_family f FULL JOIN by_name o USING (n, step)
 GROUP BY 1, 2 ORDER BY 1, 2;
+
+-- One parameter name for a grid: named notation reads the same for a native function and its
+-- _sql twin; only the operators' support functions (two grids: left, right) name it otherwise.
+SELECT (SELECT count(*) FROM candidates_sql(grid => p.puzzle)) = (SELECT count(*) FROM candidates(grid => p.puzzle))
+           AS candidates_named,
+       propagate_combo_sql(grid => p.puzzle)::text
+           = propagate(grid => p.puzzle, techniques => ARRAY['preemptive_set'])::text AS combo_named
+FROM puzzles p WHERE p.file = 'seed_examples' AND p.n = 1;
+SELECT count(*) FILTER (WHERE 'grid' = ANY(p.proargnames)) AS with_a_grid_argument,
+       count(*) FILTER (WHERE 'puzzle' = ANY(p.proargnames)) AS with_a_puzzle_argument,
+       string_agg(p.proname, ', ' ORDER BY p.proname) FILTER (WHERE NOT 'grid' = ANY(p.proargnames)) AS others
+FROM pg_proc p
+WHERE p.pronamespace = 'sudoku'::regnamespace AND 'sudoku.grid'::regtype = ANY(p.proargtypes);

@@ -15,17 +15,24 @@ impl Board {
         for u in from {
             for d in 1..=n as u8 {
                 let bit = 1u32 << (d - 1);
-                let places = self.places(u, bit);
-                if places.len() < min_places.max(1) {
+                // Rows, columns and boxes (bit masks) of the digit's places in the unit.
+                let (mut count, mut lines) = (0, [0u32; 3]);
+                for c in self.holding(u, bit) {
+                    count += 1;
+                    for (mask, k) in lines.iter_mut().zip(geo.row_col_box(c)) {
+                        *mask |= 1 << k;
+                    }
+                }
+                if count < min_places.max(1) {
                     continue;
                 }
                 for &kind in toward {
                     let k = kind as usize;
-                    let lines = places.iter().fold(0u32, |m, &c| m | 1 << geo.row_col_box(c)[k]);
-                    if lines.count_ones() != 1 {
+                    if lines[k].count_ones() != 1 {
                         continue;
                     }
-                    let t = k * n + lines.trailing_zeros() as usize;
+                    let t = k * n + lines[k].trailing_zeros() as usize;
+                    let places = self.places(u, bit);
                     let others = geo.unit(t).iter().map(|&c| c as usize).filter(|c| !places.contains(c));
                     let eliminated = self.eliminations(others, bit);
                     if eliminated.is_empty() {

@@ -259,8 +259,17 @@ fn unit_name(geo: &Geometry, u: usize) -> String {
 }
 
 /// The digits of a mask, ascending (digit d is bit d - 1).
+fn digits_of(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let d = (mask != 0).then(|| mask.trailing_zeros() as u8 + 1);
+        mask &= mask.wrapping_sub(1);
+        d
+    })
+}
+
+/// [`digits_of`], collected.
 pub fn digit_list(mask: u32) -> Vec<u8> {
-    (0..32u8).filter(|d| mask >> d & 1 == 1).map(|d| d + 1).collect()
+    digits_of(mask).collect()
 }
 
 fn join_digits(mask: u32) -> String {
@@ -363,7 +372,7 @@ impl Board {
     fn eliminations(&self, cells: impl Iterator<Item = usize>, mask: u32) -> Vec<(usize, u8)> {
         let mut out = Vec::new();
         for c in cells.filter(|&c| self.value[c] == 0) {
-            out.extend(digit_list(self.cand[c] & mask).into_iter().map(|d| (c, d)));
+            out.extend(digits_of(self.cand[c] & mask).map(|d| (c, d)));
         }
         out
     }

@@ -25,8 +25,7 @@ impl Board {
                 twice |= once & self.cand[c];
                 once |= self.cand[c];
             }
-            digit_list(once & !twice & !placed)
-                .into_iter()
+            digits_of(once & !twice & !placed)
                 .filter_map(move |d| self.single_place(u, 1 << (d - 1)).map(|c| (u, c, d)))
         })
     }
