@@ -27,7 +27,7 @@ pub fn cells(grid: &Grid) -> impl Iterator<Item = Cell> + '_ {
 }
 
 /// The digits held by `cells` of `values`, as a mask (digit d is bit d - 1).
-fn digits_held(values: &[u8], cells: &[u16]) -> u32 {
+pub(crate) fn digits_held(values: &[u8], cells: &[u16]) -> u32 {
     cells.iter().fold(0u32, |m, &c| match values[c as usize] {
         0 => m,
         v => m | 1 << (v - 1),
@@ -60,8 +60,12 @@ pub fn candidate_masks(grid: &Grid) -> Vec<u32> {
 }
 
 /// The digits of a mask, ascending (digit d is bit d - 1).
-pub fn digits(mask: u32) -> impl Iterator<Item = u8> {
-    (0..32u8).filter(move |d| mask >> d & 1 == 1).map(|d| d + 1)
+pub fn digits(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let d = (mask != 0).then(|| mask.trailing_zeros() as u8 + 1);
+        mask &= mask.wrapping_sub(1);
+        d
+    })
 }
 
 /// The grid of `(row, col, value)` triples (1-based) of the given size: the inverse of [`cells`].

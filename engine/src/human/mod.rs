@@ -28,6 +28,7 @@
 use crate::geometry::{Geometry, UnitKind};
 use crate::grid::Grid;
 use crate::solver::{Interrupted, Techniques};
+use crate::views::{candidate_masks, digits, digits_held};
 
 /// `format!` for a step's explanation, or an empty string when `board` explains nothing.
 macro_rules! explain {
@@ -258,18 +259,9 @@ fn unit_name(geo: &Geometry, u: usize) -> String {
     format!("{kind} {no}")
 }
 
-/// The digits of a mask, ascending (digit d is bit d - 1).
-fn digits_of(mut mask: u32) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        let d = (mask != 0).then(|| mask.trailing_zeros() as u8 + 1);
-        mask &= mask.wrapping_sub(1);
-        d
-    })
-}
-
-/// [`digits_of`], collected.
+/// The digits of a mask, ascending (digit d is bit d - 1), as [`crate::views::digits`] yields them.
 pub fn digit_list(mask: u32) -> Vec<u8> {
-    digits_of(mask).collect()
+    digits(mask).collect()
 }
 
 fn join_digits(mask: u32) -> String {
@@ -290,22 +282,10 @@ impl Board {
     fn new(grid: &Grid, explain: bool) -> Board {
         let geo = Geometry::for_box_side(grid.box_side());
         let value = grid.cells().to_vec();
-        let full = (1u32 << geo.n) - 1;
-        let held: Vec<u32> = geo
-            .units()
-            .map(|unit| {
-                unit.iter().fold(0, |m, &c| if value[c as usize] == 0 { m } else { m | 1 << (value[c as usize] - 1) })
-            })
-            .collect();
-        let cand = (0..geo.cells)
-            .map(|c| match value[c] {
-                0 => {
-                    let [r, col, b] = geo.row_col_box(c);
-                    full & !(held[r] | held[geo.n + col] | held[2 * geo.n + b])
-                }
-                v => 1 << (v - 1),
-            })
-            .collect();
+        let mut cand = candidate_masks(grid);
+        for (m, &v) in cand.iter_mut().zip(&value).filter(|(_, &v)| v != 0) {
+            *m = 1 << (v - 1);
+        }
         Board { geo, value, cand, conflicting: !grid.is_valid(), explain }
     }
 
@@ -372,7 +352,7 @@ impl Board {
     fn eliminations(&self, cells: impl Iterator<Item = usize>, mask: u32) -> Vec<(usize, u8)> {
         let mut out = Vec::new();
         for c in cells.filter(|&c| self.value[c] == 0) {
-            out.extend(digits_of(self.cand[c] & mask).map(|d| (c, d)));
+            out.extend(digits(self.cand[c] & mask).map(|d| (c, d)));
         }
         out
     }

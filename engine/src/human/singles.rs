@@ -18,21 +18,15 @@ impl Board {
     /// digit): a digit not placed in the unit with one open cell holding it.
     fn hidden_singles_in(&self, units: std::ops::Range<usize>) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
         units.flat_map(move |u| {
-            let placed = self.placed_in(u);
+            let placed = digits_held(&self.value, self.geo.unit(u));
             // Candidates held by one open cell of the unit: once and not twice.
             let (mut once, mut twice) = (0u32, 0u32);
             for c in self.open(u) {
                 twice |= once & self.cand[c];
                 once |= self.cand[c];
             }
-            digits_of(once & !twice & !placed)
-                .filter_map(move |d| self.single_place(u, 1 << (d - 1)).map(|c| (u, c, d)))
+            digits(once & !twice & !placed).filter_map(move |d| self.single_place(u, 1 << (d - 1)).map(|c| (u, c, d)))
         })
-    }
-
-    /// The digits placed in unit `u`, as a mask.
-    fn placed_in(&self, u: usize) -> u32 {
-        self.geo.unit(u).iter().map(|&c| self.value[c as usize]).filter(|&v| v != 0).fold(0, |m, v| m | 1 << (v - 1))
     }
 
     /// The first hidden single of `units`.
