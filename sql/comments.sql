@@ -103,7 +103,7 @@ COMMENT ON FUNCTION propagate(grid, text[]) IS
 'implies naked_single) only (the default is all four), the solver''s bulk propagation, on any grid; the fixpoint does not '
 'depend on the order of the deductions. With any other name (x_wing, xy_chain, ...), the steps of sudoku.fill_steps with '
 'those names to their end, which needs a puzzle with one solution (22023 otherwise). Cancel and statement_timeout are '
-'honoured (57014). 22023 for an unknown technique.';
+'honoured (57014). 22023 for an unknown technique, 22004 for a NULL one.';
 COMMENT ON TYPE preemptive_set IS
 'A preemptive set (Crook), the "enclosed combo" of the set-based SQL loop: in the unit (''row'', ''column'', ''box'') numbered '
 'unit_no (from 1), the size blank cells (cells: {{row, col}, ...}, from 1, row-major) whose candidates all lie in digits '
@@ -135,7 +135,7 @@ COMMENT ON FUNCTION fill_steps(grid, text[]) IS
 'fill_steps(g, sudoku.rating_techniques())): the ladder of sudoku.rate, the simplest allowed technique first at each row '
 '(a family name allows its techniques), guesses only if guess is named; the last row is solved or stalled; 22023 when the '
 'grid has conflicting givens, no solution or several. Cancel and statement_timeout are honoured (57014); 22023 for an '
-'unknown technique.';
+'unknown technique, 22004 for a NULL one.';
 COMMENT ON TYPE hidden_single IS 'A hidden single: value has one possible cell (row, col, from 1) in the unit (''row'', ''column'', ''box'') numbered unit_no.';
 COMMENT ON TYPE node IS
 'A node of the recursive fill: the grid after depth blanks were filled, the last at (row, col) with digit (NULL at the root).';

@@ -1,6 +1,5 @@
 //! Puzzle generation as SQL functions: `sudoku.generate` and `sudoku.generate_many`.
 
-use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
 use sudoku_engine::generate::{generate_level_seeded, generate_seeded, GenerateError, Symmetry, LEVEL_ATTEMPTS};
 use sudoku_engine::human::{hint_with, rate_with, technique_names, LEVELS};
@@ -9,7 +8,7 @@ use crate::rows::{datum, RowType};
 use crate::views::step_row;
 
 use crate::functions::{interrupts, searched};
-use crate::grid_type::{invalid_parameter, raise, Grid};
+use crate::grid_type::{invalid_parameter, raise, required, Grid};
 
 /// The symmetry named in SQL; `22023` for another name.
 fn symmetry(name: &str) -> Symmetry {
@@ -25,13 +24,6 @@ struct Request {
     symmetry: Symmetry,
     givens: Option<usize>,
     level: Option<String>,
-}
-
-/// Raises `22004` for a NULL argument that has no meaning.
-fn required<T>(value: Option<T>, name: &str) -> T {
-    value.unwrap_or_else(|| {
-        ereport!(ERROR, PgSqlErrorCode::ERRCODE_NULL_VALUE_NOT_ALLOWED, format!("{name} must not be NULL"));
-    })
 }
 
 fn request(size: Option<i32>, symmetry_name: Option<&str>, givens: Option<i32>, difficulty: Option<&str>) -> Request {

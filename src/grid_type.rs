@@ -42,6 +42,13 @@ pub fn invalid_parameter(message: String) -> ! {
     ereport!(ERROR, PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE, message);
 }
 
+/// Raises `22004` for a NULL argument (or array element) that has no meaning.
+pub fn required<T>(value: Option<T>, name: &str) -> T {
+    value.unwrap_or_else(|| {
+        ereport!(ERROR, PgSqlErrorCode::ERRCODE_NULL_VALUE_NOT_ALLOWED, format!("{name} must not be NULL"));
+    })
+}
+
 impl Grid {
     /// Parses grid text, raising `22P02` on malformed text.
     pub fn parse(text: &str) -> Grid {

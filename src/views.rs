@@ -11,7 +11,7 @@ use sudoku_engine::views;
 use sudoku_engine::{Branching, Solutions};
 
 use crate::functions::{interrupts, searched};
-use crate::grid_type::{invalid_parameter, raise, Grid};
+use crate::grid_type::{invalid_parameter, raise, required, Grid};
 use crate::rows::{datum, int4_array, int_list, internal, Row, RowType};
 
 extension_sql!(
@@ -156,10 +156,11 @@ CREATE AGGREGATE grid_agg("row" integer, col integer, value integer, size intege
     requires = [grid_agg_final]
 );
 
-/// The techniques named in a `text[]` argument of `propagate` or `fill_steps`; `22023` for an
-/// unknown name.
-fn selection(names: &[String]) -> Selection {
-    Selection::from_names(names.iter().map(String::as_str)).unwrap_or_else(|name| {
+/// The techniques named in a `text[]` argument of `propagate` or `fill_steps`; `22004` for a NULL
+/// element, `22023` for an unknown name.
+fn selection(names: &[Option<String>]) -> Selection {
+    let names: Vec<&str> = names.iter().map(|n| required(n.as_deref(), "a technique name")).collect();
+    Selection::from_names(names.iter().copied()).unwrap_or_else(|name| {
         invalid_parameter(format!(
             "unknown technique {name:?}; the techniques are {}, and the families locked_candidates and preemptive_set",
             technique_names().join(", ")
@@ -183,7 +184,10 @@ fn run(grid: &Grid, selection: Selection, explain: bool) -> Steps {
 #[pg_extern(immutable, strict, parallel_safe, cost = 6400)]
 fn propagate(
     grid: Grid,
-    techniques: default!(Vec<String>, "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"),
+    techniques: default!(
+        Vec<Option<String>>,
+        "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"
+    ),
 ) -> Option<Grid> {
     let selection = selection(&techniques);
     if let Some(bulk) = selection.techniques() {
@@ -232,7 +236,10 @@ fn preemptive_sets(
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 1900)]
 fn fill_steps(
     grid: Grid,
-    techniques: default!(Vec<String>, "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"),
+    techniques: default!(
+        Vec<Option<String>>,
+        "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"
+    ),
 ) -> SetOfIterator<'static, pgrx::composite_type!('static, "step")> {
     let mut steps = run(&grid, selection(&techniques), true);
     let n = grid.0.size();

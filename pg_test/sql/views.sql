@@ -127,6 +127,8 @@ SELECT p.file, count(*) AS puzzles,
 FROM puzzles p WHERE p.file IN ('easy50', 'top95') GROUP BY p.file ORDER BY p.file;
 SELECT error_of($$SELECT sudoku.propagate(repeat('.', 81)::sudoku.grid, ARRAY['x_wing'])$$);
 SELECT error_of($$SELECT sudoku.propagate(repeat('.', 81)::sudoku.grid, ARRAY['wing'])$$);
+SELECT error_of($$SELECT sudoku.propagate(repeat('.', 81)::sudoku.grid, ARRAY['x_wing', NULL])$$);
+SELECT error_of($$SELECT * FROM sudoku.fill_steps(repeat('.', 81)::sudoku.grid, ARRAY[NULL::text])$$);
 
 -- hidden_singles: each has exactly one candidate place in its unit, checked on top95 against
 -- the candidates view; and placing them never contradicts the solution.
