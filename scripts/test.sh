@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Every test of pg_sudoku: formatting (cargo fmt --check, rustfmt.toml), then three layers:
+# Every test of pg_sudoku: formatting (cargo fmt --check, rustfmt.toml), then four layers:
 #   1. the engine crate: unit tests and the real puzzle sets, in release mode (cargo test);
 #   2. the #[pg_test]s of the extension crate (cargo pgrx test, run as the postgres user);
 #   3. the pg_regress suite in pg_test/ against the release build in the throwaway cluster,
-#      including every SQL example of the README (checked to be there verbatim).
+#      including every SQL example of the README (checked to be there verbatim);
+#   4. the upgrade test from every older release kept in sql/ (scripts/upgrade_test.sh).
 # Installs what is missing first (scripts/setup.sh). Puzzle data: $SUDOKU_DATA, default
 # ../shared/data beside the repository.
 set -euo pipefail
@@ -51,6 +52,8 @@ PG_SUDOKU_DATA="$SUDOKU_DATA" PG_SUDOKU_RESULTS="$results" \
 if [ "$status" -ne 0 ]; then
     cat "$results/regression.diffs" 2>/dev/null | head -200
 fi
+log "upgrade test (scripts/upgrade_test.sh)"
+SUDOKU_DATA="$SUDOKU_DATA" "$root/scripts/upgrade_test.sh" || status=1
 passed=$(grep -cE '\.\.\. ok' "$results/summary.txt" || true)
 failed=$(grep -cE '\.\.\. FAILED' "$results/summary.txt" || true)
 echo "pg_regress: $passed passed, $failed failed"
