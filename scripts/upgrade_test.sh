@@ -82,6 +82,8 @@ for script in "$root"/sql/pg_sudoku--*.sql; do
     old="${BASH_REMATCH[1]}"
     [ "$old" != "$current" ] || continue
     install -m 644 "$script" "$extdir/$name"
+    # The settings of that version's control file that differ from today's (its schema, for 0.1.0).
+    [ ! -f "${script%.sql}.control" ] || install -m 644 "${script%.sql}.control" "$extdir/$(basename "${script%.sql}.control")"
     db="upgrade_from_${old//./_}"
     psql_ -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
     psql_ -d "$db" -c "CREATE EXTENSION pg_sudoku VERSION '$old'"

@@ -43,20 +43,20 @@ BEGIN
                 started := clock_timestamp();
                 -- Static calls (plans cached by PL/pgSQL); CASE runs only the chosen branch.
                 native_result := CASE pair.no
-                    WHEN 1 THEN @extschema@.solve(grid)::text
-                    WHEN 2 THEN @extschema@.propagate(grid, ARRAY['preemptive_set'])::text
-                    WHEN 3 THEN @extschema@.propagate(grid, ARRAY['naked_single', 'hidden_single', 'preemptive_set'])::text
-                    WHEN 4 THEN (SELECT array_agg(c ORDER BY c)::text FROM @extschema@.candidates(grid) AS c)
-                    ELSE (SELECT array_agg(s ORDER BY s)::text FROM @extschema@.preemptive_sets(grid) AS s)
+                    WHEN 1 THEN sudoku.solve(grid)::text
+                    WHEN 2 THEN sudoku.propagate(grid, ARRAY['preemptive_set'])::text
+                    WHEN 3 THEN sudoku.propagate(grid, ARRAY['naked_single', 'hidden_single', 'preemptive_set'])::text
+                    WHEN 4 THEN (SELECT array_agg(c ORDER BY c)::text FROM sudoku.candidates(grid) AS c)
+                    ELSE (SELECT array_agg(s ORDER BY s)::text FROM sudoku.preemptive_sets(grid) AS s)
                 END;
                 native_ms := extract(epoch FROM clock_timestamp() - started) * 1000;
                 started := clock_timestamp();
                 sql_result := CASE pair.no
-                    WHEN 1 THEN @extschema@.solve_sql(grid)::text
-                    WHEN 2 THEN @extschema@.propagate_combo_sql(grid)::text
-                    WHEN 3 THEN @extschema@.solve_crook_sql(grid)::text
-                    WHEN 4 THEN (SELECT array_agg(c ORDER BY c)::text FROM @extschema@.candidates_sql(grid) AS c)
-                    ELSE (SELECT array_agg(s ORDER BY s)::text FROM @extschema@.preemptive_sets_sql(grid) AS s)
+                    WHEN 1 THEN sudoku.solve_sql(grid)::text
+                    WHEN 2 THEN sudoku.propagate_combo_sql(grid)::text
+                    WHEN 3 THEN sudoku.solve_crook_sql(grid)::text
+                    WHEN 4 THEN (SELECT array_agg(c ORDER BY c)::text FROM sudoku.candidates_sql(grid) AS c)
+                    ELSE (SELECT array_agg(s ORDER BY s)::text FROM sudoku.preemptive_sets_sql(grid) AS s)
                 END;
                 sql_ms := extract(epoch FROM clock_timestamp() - started) * 1000;
                 agree := native_result IS NOT DISTINCT FROM sql_result;
@@ -70,8 +70,8 @@ BEGIN
             END;
         END IF;
         IF pair.returns_grid THEN
-            native := native_result::@extschema@.grid;
-            sql := sql_result::@extschema@.grid;
+            native := native_result::sudoku.grid;
+            sql := sql_result::sudoku.grid;
         END IF;
         RETURN NEXT;
     END LOOP;

@@ -27,7 +27,7 @@ SET jit = off
 AS $$
     WITH shape AS (
         SELECT n, sqrt(n)::integer AS s, v
-        FROM (SELECT @extschema@.size(grid) AS n, grid::integer[] AS v) x
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v) x
     ),
     cell AS (
         SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, ((i - 1) / n / s) * s + (i - 1) % n / s + 1 AS b
@@ -114,7 +114,7 @@ SET search_path = pg_catalog, pg_temp
 SET jit = off
 AS $$
     SELECT s.*
-    FROM @extschema@.preemptive_sets_sql(ARRAY(SELECT c FROM @extschema@.candidates_sql(grid) AS c), max_size) AS s
+    FROM sudoku.preemptive_sets_sql(ARRAY(SELECT c FROM sudoku.candidates_sql(grid) AS c), max_size) AS s
     WHERE grid IS NOT NULL
 $$;
 
@@ -134,14 +134,14 @@ AS $$
     WITH RECURSIVE
     shape AS (
         SELECT n, sqrt(n)::integer AS s, v
-        FROM (SELECT @extschema@.size(grid) AS n, grid::integer[] AS v) x
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v) x
     ),
     cell AS (
         SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, ((i - 1) / n / s) * s + (i - 1) % n / s + 1 AS b
         FROM shape, generate_series(1, n * n) AS i
     ),
     crook(round, state, changed, contradiction) AS (
-        SELECT 0, ARRAY(SELECT c FROM @extschema@.candidates_sql(grid) AS c), true,
+        SELECT 0, ARRAY(SELECT c FROM sudoku.candidates_sql(grid) AS c), true,
                EXISTS (SELECT 1 FROM shape, cell x JOIN cell y ON x.i < y.i AND (x.r = y.r OR x.c = y.c OR x.b = y.b)
                        WHERE v[x.i] > 0 AND v[x.i] = v[y.i])
       UNION ALL
@@ -156,7 +156,7 @@ AS $$
                 FROM cand c, LATERAL (VALUES ('row', c.row), ('column', c.col), ('box', c.box)) AS u(kind, unit_no)
             ),
             preemptive AS (
-                SELECT * FROM @extschema@.preemptive_sets_sql(k.state)
+                SELECT * FROM sudoku.preemptive_sets_sql(k.state)
             ),
             -- Hidden singles: a digit among the candidates of one cell only of a unit.
             hidden AS (
@@ -178,7 +178,7 @@ AS $$
             )
             SELECT ARRAY(SELECT ROW(row, col, box,
                                     ARRAY(SELECT d FROM generate_series(1, 32) AS d WHERE mask & (1 << (d - 1)) <> 0),
-                                    mask)::@extschema@.cell_candidates
+                                    mask)::sudoku.cell_candidates
                          FROM next_cand ORDER BY row, col) AS state,
                    EXISTS (SELECT 1 FROM next_cand WHERE mask = 0)
                    OR EXISTS (SELECT 1 FROM unit_cand WHERE cardinality(candidates) = 1
@@ -188,7 +188,7 @@ AS $$
         ) nxt
         WHERE k.changed AND NOT k.contradiction
     )
-    SELECT @extschema@.grid(ARRAY(
+    SELECT sudoku.grid(ARRAY(
                SELECT coalesce(nullif(shape.v[cell.i], 0), (
                    SELECT f.candidates[1] FROM unnest(crook.state) AS f
                    WHERE f.row = cell.r AND f.col = cell.c AND cardinality(f.candidates) = 1), 0)

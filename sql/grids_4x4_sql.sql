@@ -18,7 +18,7 @@ AS $$
         FROM digit a, digit b, digit c, digit e
         WHERE a.d NOT IN (b.d, c.d, e.d) AND b.d NOT IN (c.d, e.d) AND c.d <> e.d
     )
-    SELECT (r1.r || r2.r || r3.r || r4.r)::@extschema@.grid
+    SELECT (r1.r || r2.r || r3.r || r4.r)::sudoku.grid
     FROM valid_row r1, valid_row r2, valid_row r3, valid_row r4
     WHERE translate(left(r2.r, 2), left(r1.r, 2), '') = left(r2.r, 2)
       AND translate(right(r2.r, 2), right(r1.r, 2), '') = right(r2.r, 2)

@@ -25,7 +25,7 @@ AS $$
     WITH RECURSIVE
     shape AS (
         SELECT n, sqrt(n)::integer AS s, (1 << n) - 1 AS all_digits, v
-        FROM (SELECT @extschema@.size(grid) AS n, grid::integer[] AS v) x
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v) x
     ),
     -- Every cell: its 1-based index in the array and its 1-based row, column and box.
     cell AS (
@@ -82,7 +82,7 @@ AS $$
         ) nxt
         WHERE r.changed AND NOT r.contradiction
     )
-    SELECT @extschema@.grid(ARRAY(
+    SELECT sudoku.grid(ARRAY(
                SELECT CASE WHEN m & (m - 1) = 0 THEN position('1' IN reverse(m::bit(32)::text)) ELSE 0 END
                FROM unnest(masks) WITH ORDINALITY AS x(m, i) ORDER BY i))
     FROM round

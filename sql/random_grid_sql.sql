@@ -26,7 +26,7 @@ DECLARE
     n constant integer := size;
     box_side constant integer := sqrt(size)::integer;
     all_digits constant integer := (1 << size) - 1;
-    drawn @extschema@.grid;
+    drawn sudoku.grid;
 BEGIN
     IF size IS NULL OR size NOT IN (4, 9, 16, 25) THEN
         RAISE EXCEPTION 'grid size must be 4, 9, 16 or 25, not %', coalesce(size::text, 'NULL')
@@ -73,7 +73,7 @@ BEGIN
         ) step
         WHERE m.pos BETWEEN 1 AND n * n
     )
-    SELECT @extschema@.grid(v) INTO drawn FROM move WHERE pos > n * n;
+    SELECT sudoku.grid(v) INTO drawn FROM move WHERE pos > n * n;
     RETURN drawn;
 END
 $$;

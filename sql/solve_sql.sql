@@ -31,7 +31,7 @@ AS $$
     WITH RECURSIVE
     shape AS (
         SELECT n, sqrt(n)::integer AS s, (1 << n) - 1 AS all_digits, v
-        FROM (SELECT @extschema@.size(grid) AS n, grid::integer[] AS v) x
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v) x
     ),
     -- Every cell: its 1-based index in the array and its 1-based row, column and box.
     cell AS (
@@ -102,5 +102,5 @@ AS $$
         ) pick
         WHERE f.blanks > 0
     )
-    SELECT @extschema@.grid(v) FROM fill WHERE blanks = 0 LIMIT 1
+    SELECT sudoku.grid(v) FROM fill WHERE blanks = 0 LIMIT 1
 $$;

@@ -124,8 +124,16 @@ unsafe impl SqlTranslatable for Grid {
     const RETURN_SQL: Result<ReturnsRef, ReturnsError> = Ok(ReturnsRef::One(SqlMappingRef::literal("grid")));
 }
 
+// The install script begins here: the schema sudoku, made by the script so that it belongs to the
+// extension (DROP EXTENSION removes it; the control file names pg_catalog, where the comparison
+// operators go), usable by every role (as the functions are executable by PUBLIC), and the
+// search_path that puts every unqualified object of the script in it.
+// CREATE EXTENSION restores the search_path when the script ends.
 extension_sql!(
     r#"
+CREATE SCHEMA sudoku;
+GRANT USAGE ON SCHEMA sudoku TO PUBLIC;
+SET LOCAL search_path = sudoku;
 CREATE TYPE grid;
 "#,
     name = "shell_type",

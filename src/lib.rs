@@ -1,7 +1,7 @@
 //! pg_sudoku: the `sudoku` schema of PostgreSQL objects over the `sudoku-engine` crate.
 //!
 //! This crate is a thin layer of SQL bindings: the grid type (`grid_type`), the solver and
-//! accessors (`functions`), and the SQL comments (`sql/comments.sql`). The algorithms live in
+//! accessors (`functions`), and the operators' schema and SQL comments (`sql/finalize.sql`). The algorithms live in
 //! the engine crate (`engine/`).
 
 use pgrx::prelude::*;
@@ -30,7 +30,7 @@ extension_sql_file!(
     requires = ["solve_sql", "propagate_combo_sql", "crook_sql"]
 );
 
-extension_sql_file!("../sql/comments.sql", finalize);
+extension_sql_file!("../sql/finalize.sql", finalize);
 
 #[cfg(any(test, feature = "pg_test"))]
 mod pg_tests;

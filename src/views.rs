@@ -139,11 +139,11 @@ RETURN pg_catalog.array_cat(COALESCE(state, ARRAY[size]), ARRAY["row", col, valu
 
 CREATE FUNCTION grid_agg_final(state integer[])
 RETURNS grid LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN @extschema@.grid_agg_final(state, 0);
+RETURN sudoku.grid_agg_final(state, 0);
 
 CREATE FUNCTION grid_agg_final_sized(state integer[])
 RETURNS grid LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN @extschema@.grid_agg_final(state[2:], state[1]);
+RETURN sudoku.grid_agg_final(state[2:], state[1]);
 
 CREATE AGGREGATE grid_agg("row" integer, col integer, value integer) (
     SFUNC = grid_agg_step, STYPE = integer[], FINALFUNC = grid_agg_final, PARALLEL = SAFE

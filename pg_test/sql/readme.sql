@@ -10,6 +10,10 @@ CREATE TABLE puzzles (id int PRIMARY KEY, puzzle sudoku.grid);
 INSERT INTO puzzles VALUES (1, '...15.....34....89........3.2..6.8...47..9.....9.2...11....2..5...9............74');
 SELECT id, sudoku.solve(puzzle) FROM puzzles;
 
+CREATE INDEX ON puzzles (puzzle);
+SELECT id FROM puzzles
+WHERE puzzle = '...15.....34....89........3.2..6.8...47..9.....9.2...11....2..5...9............74';
+
 SELECT sudoku.pretty('
   53. .7. ...
   6.. 195 ...
@@ -44,7 +48,6 @@ FROM sudoku.fill_steps((SELECT puzzle FROM puzzles WHERE id = 1))
 ORDER BY step DESC
 LIMIT 3;
 
-SET search_path = "$user", public, sudoku;
 SELECT sudoku.grid_agg(c.row, c.col, c.value) = p.puzzle AS round_trip
 FROM puzzles p, sudoku.cells(p.puzzle) c
 WHERE p.id = 1

@@ -1,7 +1,13 @@
 -- Installs the extension, a helper that shows an error's SQLSTATE and message, and the real
 -- puzzle sets from the data folder (PG_SUDOKU_DATA, set by scripts/test.sh).
 CREATE EXTENSION pg_sudoku;
-SELECT extname, extversion IS NOT NULL AS has_version, nspname AS schema
+-- The objects are in the schema sudoku, which belongs to the extension (its control file names
+-- pg_catalog, where the comparison operators are), and every role may use it.
+SELECT extname, extversion IS NOT NULL AS has_version, nspname AS extension_schema,
+       EXISTS (SELECT FROM pg_depend d
+               WHERE d.classid = 'pg_namespace'::regclass AND d.objid = 'sudoku'::regnamespace
+                 AND d.refobjid = e.oid AND d.deptype = 'e') AS schema_sudoku_is_a_member,
+       has_schema_privilege('public', 'sudoku', 'USAGE') AS public_usage
 FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
 WHERE extname = 'pg_sudoku';
 

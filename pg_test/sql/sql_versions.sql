@@ -117,9 +117,9 @@ SELECT error_of($$SELECT sudoku.random_grid_sql(2)$$);
 -- search_path, and a user's function of the same name does not hijack them.
 CREATE FUNCTION public.bit_count(bit) RETURNS bigint LANGUAGE sql RETURN 0;
 SET search_path = public;
-SELECT sudoku.solve_sql(puzzle) OPERATOR(sudoku.=) sudoku.solve(puzzle) AS solve_sql,
-       sudoku.propagate_combo_sql(puzzle) OPERATOR(sudoku.=) sudoku.propagate(puzzle, ARRAY['preemptive_set']) AS combo,
-       sudoku.solve_crook_sql(puzzle) OPERATOR(sudoku.=)
+SELECT sudoku.solve_sql(puzzle) = sudoku.solve(puzzle) AS solve_sql,
+       sudoku.propagate_combo_sql(puzzle) = sudoku.propagate(puzzle, ARRAY['preemptive_set']) AS combo,
+       sudoku.solve_crook_sql(puzzle) =
            sudoku.propagate(puzzle, ARRAY['naked_single', 'hidden_single', 'preemptive_set']) AS crook,
        sudoku.is_solved(sudoku.random_grid_sql(0.5)) AS random_grid
 FROM puzzles WHERE file = 'top95' AND n = 2;

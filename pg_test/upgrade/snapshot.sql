@@ -3,7 +3,7 @@
 -- defaults, result, language, volatility, strictness, parallel safety, cost, rows, settings and
 -- body), an aggregate's functions and state, a type's I/O functions, storage and attributes, an
 -- operator's function, commutator, negator, estimators and flags, an operator family's members,
--- a cast's function and context, and every comment. scripts/upgrade_test.sh diffs the output of
+-- a cast's function and context, the privileges on schemas, functions and types, and every comment. scripts/upgrade_test.sh diffs the output of
 -- a fresh install against that of an install of an older version after ALTER EXTENSION UPDATE.
 \pset format unaligned
 \pset tuples_only on
@@ -30,14 +30,14 @@ detail AS (
                                         a.aggdeserialfn::regprocedure, a.aggtranstype::regtype, a.aggtransspace,
                                         a.agginitval, a.aggfinalmodify, p.proparallel)
                           FROM pg_aggregate a WHERE a.aggfnoid = p.oid)
-                      ELSE pg_get_functiondef(p.oid) END
+                      ELSE pg_get_functiondef(p.oid) END || format(' acl=%s', p.proacl)
                FROM pg_proc p WHERE p.oid = m.objid)
            WHEN 'pg_type'::regclass THEN (
                SELECT format('type kind=%s len=%s byval=%s align=%s storage=%s category=%s preferred=%s '
-                             'in=%s out=%s recv=%s send=%s elem=%s array=%s attributes=%s',
+                             'in=%s out=%s recv=%s send=%s elem=%s array=%s acl=%s attributes=%s',
                              t.typtype, t.typlen, t.typbyval, t.typalign, t.typstorage, t.typcategory,
                              t.typispreferred, t.typinput::regproc, t.typoutput::regproc, t.typreceive::regproc,
-                             t.typsend::regproc, t.typelem::regtype, t.typarray::regtype,
+                             t.typsend::regproc, t.typelem::regtype, t.typarray::regtype, t.typacl,
                              (SELECT string_agg(format('%s %s', a.attname, format_type(a.atttypid, a.atttypmod)),
                                                 ', ' ORDER BY a.attnum)
                               FROM pg_attribute a
@@ -64,6 +64,8 @@ detail AS (
                                                 ' ' ORDER BY p.amprocnum)
                               FROM pg_amproc p WHERE p.amprocfamily = m.objid))
            )
+           WHEN 'pg_namespace'::regclass THEN (
+               SELECT format('schema acl=%s', n.nspacl) FROM pg_namespace n WHERE n.oid = m.objid)
            WHEN 'pg_cast'::regclass THEN (
                SELECT format('cast function=%s context=%s method=%s', c.castfunc::regprocedure, c.castcontext,
                              c.castmethod)

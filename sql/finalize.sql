@@ -1,5 +1,26 @@
--- COMMENT ON for every object of pg_sudoku, so that \dT+, \df+ and \do+ explain themselves.
--- A regression test (pg_test/sql/catalog.sql) fails when an object of the extension has none.
+-- The last part of the install script: where the comparison operators live, then a COMMENT ON
+-- for every object of pg_sudoku, so that \dT+, \df+ and \do+ explain themselves. A regression
+-- test (pg_test/sql/catalog.sql) fails when an object of the extension has none.
+
+-- The comparison operators of sudoku.grid live in pg_catalog, which every operator lookup
+-- searches whatever the search_path: WHERE p = '...', IN (...), JOIN ... USING (p), <> and <
+-- work in a database whose search_path does not name the schema sudoku, and their clauses use
+-- the btree and hash indexes (the operator classes refer to these operators). pgrx creates them
+-- in the extension's schema; they move here, keeping their OIDs, so stored views and indexes are
+-- unaffected. They remain members of the extension: DROP EXTENSION removes them. The trade-off:
+-- OPERATOR(sudoku.=) no longer resolves (write = or OPERATOR(pg_catalog.=)), and no other
+-- extension may define the same operator on these argument types, which only it could own.
+-- The same statements are in sql/pg_sudoku--0.1.0--0.2.0.sql.
+ALTER OPERATOR sudoku.= (grid, grid) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.<> (grid, grid) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.< (grid, grid) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.<= (grid, grid) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.> (grid, grid) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.>= (grid, grid) SET SCHEMA pg_catalog;
+
+COMMENT ON SCHEMA sudoku IS
+'The objects of the extension pg_sudoku (all but the comparison operators of sudoku.grid, which live in pg_catalog). '
+'Part of the extension: DROP EXTENSION pg_sudoku removes it.';
 
 COMMENT ON TYPE grid IS
 'A Sudoku grid of 4x4, 9x9, 16x16 or 25x25 cells (box side 2 to 5), packed (a 9x9 grid takes 43 bytes on disk). '
