@@ -29,8 +29,10 @@ start)
         as_postgres "$bindir/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log"
     fi
     if ! as_postgres "$bindir/pg_ctl" -D "$data" status >/dev/null 2>&1; then
-        # A Rust backtrace in the environment would add one to every error DETAIL.
-        as_postgres env -u RUST_BACKTRACE -u RUST_LIB_BACKTRACE "$bindir/pg_ctl" -D "$data" -l "$dir/server.log" -w \
+        # The server keeps the caller's environment: with RUST_BACKTRACE set, pgrx would put a
+        # Rust backtrace in every error's DETAIL, which the library turns off when it loads
+        # (src/lib.rs, _PG_init); scripts/test.sh starts its cluster with both variables set.
+        as_postgres "$bindir/pg_ctl" -D "$data" -l "$dir/server.log" -w \
             -o "-p $port -k $sock -c listen_addresses=''" start >/dev/null
     fi
     ;;

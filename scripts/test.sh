@@ -38,8 +38,9 @@ log "pg_regress suite (release build)"
 # A cluster of its own (not the quickstart's), stopped when the tests end.
 export PG_SUDOKU_CLUSTER="$root/target/pg_sudoku_test_cluster" PG_SUDOKU_PORT="${PG_SUDOKU_TEST_PORT:-28816}"
 trap '"$root/scripts/cluster.sh" stop' EXIT
-# cargo pgrx test installed a debug build: put the release build back.
-"$root/scripts/setup.sh"
+# cargo pgrx test installed a debug build: put the release build back. The server starts with
+# Rust backtraces asked for, to prove none reaches a client (pg_test/sql/cancel.sql).
+RUST_BACKTRACE=1 RUST_LIB_BACKTRACE=1 "$root/scripts/setup.sh"
 export $("$root/scripts/cluster.sh" env)
 results="$root/target/regress"
 rm -rf "$results" && mkdir -p "$results" && chmod 777 "$results"

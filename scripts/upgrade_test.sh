@@ -7,8 +7,8 @@
 #       strictness, parallel safety, cost, settings, bodies and comments; aggregates; types;
 #       operators; operator classes and families; casts) equal those of a fresh install of the
 #       current version, and
-#   (b) the stored data reads back identically, through the indexes too, and amcheck finds the
-#       btree index sound.
+#   (b) the stored data reads back identically, through the indexes too, amcheck finds the
+#       btree index sound, and solve and grid_agg (replaced by 0.2.0) give the same answers.
 # Needs the current build installed and the PG* variables of a running cluster (scripts/cluster.sh
 # env); the puzzles come from $SUDOKU_DATA. Copies the old install scripts into PostgreSQL's
 # extension directory (they are not part of a normal install).
@@ -56,6 +56,8 @@ SET enable_bitmapscan = off;
 SET enable_sort = off;
 SELECT 'btree order', id, p FROM stored ORDER BY p;
 SELECT 'hash lookup', a.id, (SELECT array_agg(b.id ORDER BY b.id) FROM stored b WHERE b.s = a.s) FROM stored a ORDER BY a.id;
+SELECT 'functions', id, sudoku.solve(p) = s, (SELECT sudoku.grid_agg(c.row, c.col, c.value) FROM sudoku.cells(p) c) = p
+FROM stored ORDER BY id;
 SELECT 'amcheck', bt_index_parent_check('stored_p', true);
 SQL
     # The same lookups must be index scans, or the comparison above proves nothing about them.

@@ -101,20 +101,22 @@ COMMENT ON FUNCTION solutions(grid, integer) IS
 'PostgreSQL first collects every row in a tuplestore (spilling to disk past work_mem). Cancel and statement_timeout are '
 'honoured (57014). 22023 when max_solutions < 0. '
 'count(*) over an empty 4x4 grid is 288, as the brute-force join of the articles finds.';
-COMMENT ON FUNCTION grid_agg_final(integer[], integer) IS
-'Final step of sudoku.grid_agg: the grid of size n (0: the smallest that holds every row, column and value) from flattened '
-'(row, col, value) triples; 22023 for a cell outside the grid, a value outside 1..n, or two values for one cell.';
-COMMENT ON FUNCTION grid_agg_final(integer[]) IS 'Final step of sudoku.grid_agg(row, col, value): the size is inferred.';
-COMMENT ON FUNCTION grid_agg_final_sized(integer[]) IS 'Final step of sudoku.grid_agg(row, col, value, size).';
-COMMENT ON FUNCTION grid_agg_step(integer[], integer, integer, integer) IS 'Transition step of sudoku.grid_agg(row, col, value).';
-COMMENT ON FUNCTION grid_agg_step(integer[], integer, integer, integer, integer) IS
-'Transition step of sudoku.grid_agg(row, col, value, size).';
+COMMENT ON FUNCTION grid_agg_step(internal, integer, integer, integer) IS
+'Transition step of sudoku.grid_agg(row, col, value): checks the row at once and stores it in the state (one byte per cell '
+'of the largest grid); constant time and memory per row.';
+COMMENT ON FUNCTION grid_agg_step(internal, integer, integer, integer, integer) IS
+'Transition step of sudoku.grid_agg(row, col, value, size): checks the row at once against the size and stores it in the '
+'state (one byte per cell); constant time and memory per row.';
+COMMENT ON FUNCTION grid_agg_final(internal) IS 'Final step of sudoku.grid_agg: the grid of the rows collected, NULL for none.';
 COMMENT ON AGGREGATE grid_agg(integer, integer, integer) IS
 'The grid of (row, col, value) rows (numbered from 1, NULL value = blank): a puzzle stored as one row per cell becomes a '
-'grid with GROUP BY. The size is the smallest of 4, 9, 16, 25 that holds every row, column and value. 22023 for a cell '
-'outside the grid, a value outside 1..n, or two different values for one cell.';
+'grid with GROUP BY. The size is the smallest of 4, 9, 16, 25 that holds every row, column and value. Each row is checked '
+'as it comes, in constant time: 22023 at the first row outside the largest grid (25x25), with a value outside 1..25, or '
+'giving a cell a second value, and for a NULL row or column.';
 COMMENT ON AGGREGATE grid_agg(integer, integer, integer, integer) IS
-'The grid of (row, col, value) rows of the given size (4, 9, 16 or 25); see sudoku.grid_agg(row, col, value).';
+'The grid of (row, col, value) rows of the given size (4, 9, 16 or 25; 22023 otherwise, 22004 for NULL); each row is '
+'checked against the size as it comes (22023 at the first cell outside the grid or value outside 1..n). '
+'See sudoku.grid_agg(row, col, value).';
 COMMENT ON FUNCTION propagate(grid, text[]) IS
 'The grid after applying the chosen techniques until nothing changes (the fixpoint the set-based SQL loop over candidate '
 'bitmasks reaches, and Crook''s algorithm when it stops without guessing): cells they place are filled, the others stay '
@@ -166,7 +168,8 @@ COMMENT ON FUNCTION hidden_singles(grid) IS
 COMMENT ON FUNCTION search_tree(grid, integer) IS
 'The recursive CTE fill of the articles as rows: starting from the grid (depth 0), the first blank in row-major order is '
 'filled with every digit its row, column and box allow, then the next blank, level by level (breadth first, as the CTE''s '
-'iterations). The same nodes per depth as that CTE, streamed, at most max_nodes of them. 22023 when max_nodes < 0.';
+'iterations). The same nodes per depth as that CTE, streamed, at most max_nodes of them, in memory for one path of the '
+'tree whatever max_nodes (iterative deepening: each level is a depth-first walk from the root). 22023 when max_nodes < 0.';
 COMMENT ON FUNCTION random_grid(integer, bigint) IS
 'The random complete grid of size n (4, 9, 16, 25) for seed: the same grid for the same seed across runs, platforms and '
 'releases (ChaCha8 stream). Drawn by the solver''s depth-first search with each cell''s digits in random order, like the '

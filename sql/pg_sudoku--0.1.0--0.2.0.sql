@@ -36,3 +36,54 @@ COMMENT ON SCHEMA sudoku IS
 -- 0.1.0 left the schema without USAGE for PUBLIC: only its owner and superusers could reach the
 -- functions, though they are executable by PUBLIC. Every role can now.
 GRANT USAGE ON SCHEMA sudoku TO PUBLIC;
+
+-- Issue 13.5: search_tree keeps one path of the tree instead of a breadth-first queue (same rows).
+COMMENT ON FUNCTION search_tree(grid, integer) IS
+'The recursive CTE fill of the articles as rows: starting from the grid (depth 0), the first blank in row-major order is '
+'filled with every digit its row, column and box allow, then the next blank, level by level (breadth first, as the CTE''s '
+'iterations). The same nodes per depth as that CTE, streamed, at most max_nodes of them, in memory for one path of the '
+'tree whatever max_nodes (iterative deepening: each level is a depth-first walk from the root). 22023 when max_nodes < 0.';
+
+-- Issue 13.5: grid_agg keeps its rows in an internal state, checked as they come (constant time
+-- a row), instead of an integer[] copied at every row and checked at the end. The aggregates are
+-- recreated: a view that calls grid_agg must be dropped before the update and made again after
+-- (the DROP below stops the update otherwise, changing nothing).
+DROP AGGREGATE grid_agg(integer, integer, integer);
+DROP AGGREGATE grid_agg(integer, integer, integer, integer);
+DROP FUNCTION grid_agg_step(integer[], integer, integer, integer);
+DROP FUNCTION grid_agg_step(integer[], integer, integer, integer, integer);
+DROP FUNCTION grid_agg_final(integer[]);
+DROP FUNCTION grid_agg_final_sized(integer[]);
+DROP FUNCTION grid_agg_final(integer[], integer);
+CREATE FUNCTION grid_agg_step("state" internal, "row" integer, "col" integer, "value" integer) RETURNS internal
+IMMUTABLE PARALLEL SAFE COST 20
+LANGUAGE c AS 'MODULE_PATHNAME', 'grid_agg_step_inferred_wrapper';
+CREATE FUNCTION grid_agg_step("state" internal, "row" integer, "col" integer, "value" integer, "size" integer)
+RETURNS internal
+IMMUTABLE PARALLEL SAFE COST 20
+LANGUAGE c AS 'MODULE_PATHNAME', 'grid_agg_step_sized_wrapper';
+CREATE FUNCTION grid_agg_final("state" internal) RETURNS grid
+IMMUTABLE PARALLEL SAFE COST 400
+LANGUAGE c AS 'MODULE_PATHNAME', 'grid_agg_finish_wrapper';
+CREATE AGGREGATE grid_agg("row" integer, col integer, value integer) (
+    SFUNC = grid_agg_step, STYPE = internal, FINALFUNC = grid_agg_final, PARALLEL = SAFE
+);
+CREATE AGGREGATE grid_agg("row" integer, col integer, value integer, size integer) (
+    SFUNC = grid_agg_step, STYPE = internal, FINALFUNC = grid_agg_final, PARALLEL = SAFE
+);
+COMMENT ON FUNCTION grid_agg_step(internal, integer, integer, integer) IS
+'Transition step of sudoku.grid_agg(row, col, value): checks the row at once and stores it in the state (one byte per cell '
+'of the largest grid); constant time and memory per row.';
+COMMENT ON FUNCTION grid_agg_step(internal, integer, integer, integer, integer) IS
+'Transition step of sudoku.grid_agg(row, col, value, size): checks the row at once against the size and stores it in the '
+'state (one byte per cell); constant time and memory per row.';
+COMMENT ON FUNCTION grid_agg_final(internal) IS 'Final step of sudoku.grid_agg: the grid of the rows collected, NULL for none.';
+COMMENT ON AGGREGATE grid_agg(integer, integer, integer) IS
+'The grid of (row, col, value) rows (numbered from 1, NULL value = blank): a puzzle stored as one row per cell becomes a '
+'grid with GROUP BY. The size is the smallest of 4, 9, 16, 25 that holds every row, column and value. Each row is checked '
+'as it comes, in constant time: 22023 at the first row outside the largest grid (25x25), with a value outside 1..25, or '
+'giving a cell a second value, and for a NULL row or column.';
+COMMENT ON AGGREGATE grid_agg(integer, integer, integer, integer) IS
+'The grid of (row, col, value) rows of the given size (4, 9, 16 or 25; 22023 otherwise, 22004 for NULL); each row is '
+'checked against the size as it comes (22023 at the first cell outside the grid or value outside 1..n). '
+'See sudoku.grid_agg(row, col, value).';

@@ -14,6 +14,31 @@ mod views;
 
 ::pgrx::pg_module_magic!(name, version);
 
+/// Runs when a backend loads the library: no Rust backtrace ever reaches a client.
+///
+/// pgrx's panic hook captures a `std::backtrace::Backtrace` on every error raised through Rust
+/// (a statement timeout inside a search, a bad argument) and puts it in the error's DETAIL when
+/// the server's environment has `RUST_BACKTRACE` or `RUST_LIB_BACKTRACE` set: twenty frames of
+/// internals in front of a user, and the time to walk the stack on every error. The standard
+/// library reads those variables once, at the first capture, and remembers the answer. So the
+/// first capture happens here, with `RUST_LIB_BACKTRACE=0` (which takes precedence over
+/// `RUST_BACKTRACE`), and the variable is then put back as it was: this library's captures stay
+/// off, and the environment other libraries of the backend see is unchanged.
+#[pg_guard]
+pub extern "C-unwind" fn _PG_init() {
+    const VARIABLE: &str = "RUST_LIB_BACKTRACE";
+    let before = std::env::var_os(VARIABLE);
+    // SAFETY: _PG_init runs in the backend's only thread, before any other code of this library.
+    unsafe { std::env::set_var(VARIABLE, "0") };
+    let first = std::backtrace::Backtrace::capture();
+    debug_assert_eq!(first.status(), std::backtrace::BacktraceStatus::Disabled);
+    match before {
+        // SAFETY: as above.
+        Some(value) => unsafe { std::env::set_var(VARIABLE, value) },
+        None => unsafe { std::env::remove_var(VARIABLE) },
+    }
+}
+
 // Pure-SQL versions of the articles' approaches, next to their native twins.
 extension_sql_file!("../sql/grids_4x4_sql.sql", name = "grids_4x4_sql", requires = ["concrete_type"]);
 extension_sql_file!("../sql/solve_sql.sql", name = "solve_sql", requires = ["casts", functions::size]);

@@ -100,60 +100,105 @@ fn solutions(grid: Grid, max_solutions: i32) -> SetOfIterator<'static, Grid> {
     }))
 }
 
-/// The final function of `sudoku.grid_agg`: the grid of the accumulated (row, col, value)
-/// triples, of `size` (0: the smallest size that holds every row, column and value).
-// COST 400: about 2 µs a 9x9 grid, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-#[pg_extern(immutable, strict, parallel_safe, cost = 400)]
+/// 0.1.0's final function of `sudoku.grid_agg` over an `integer[]` state, kept in the library
+/// (not in 0.2.0's SQL) so that `CREATE EXTENSION pg_sudoku VERSION '0.1.0'` and 0.1.0 databases
+/// not yet updated still find it: the grid of flattened (row, col, value) triples, of `size` (0:
+/// inferred).
+#[pg_extern(immutable, strict, parallel_safe, sql = false)]
 fn grid_agg_final(triples: Vec<Option<i32>>, size: i32) -> Option<Grid> {
-    let chunks: Vec<(i64, i64, Option<i64>)> = triples
-        .chunks(3)
-        .map(|t| match t {
-            [Some(r), Some(c), v] => (*r as i64, *c as i64, v.map(i64::from)),
-            _ => invalid_parameter("a row or column of sudoku.grid_agg is NULL".into()),
-        })
-        .collect();
-    let size = if size == 0 {
-        let largest = chunks.iter().map(|&(r, c, v)| r.max(c).max(v.unwrap_or(0))).max().unwrap_or(0);
-        match [4, 9, 16, 25].into_iter().find(|&n| n >= largest) {
-            Some(n) => n,
-            None => invalid_parameter(format!("{largest} is beyond the largest grid (25x25)")),
-        }
-    } else {
-        size as i64
-    };
-    match views::grid_from_cells(size as usize, chunks) {
-        Ok(g) => Some(Grid(g)),
-        Err(e) => raise(&e),
+    let chunks = triples.chunks(3).map(|t| match t {
+        [Some(r), Some(c), v] => (*r as i64, *c as i64, v.map(i64::from)),
+        _ => invalid_parameter("a row or column of sudoku.grid_agg is NULL".into()),
+    });
+    let mut collector = views::GridCollector::new((size != 0).then_some(size as usize)).unwrap_or_else(|e| raise(&e));
+    for (r, c, v) in chunks {
+        collector.add(r, c, v).unwrap_or_else(|e| raise(&e));
     }
+    Some(Grid(collector.finish().unwrap_or_else(|e| raise(&e))))
+}
+
+/// The transition of `sudoku.grid_agg`: adds one (row, col, value) row to the state, a
+/// [`views::GridCollector`] in the aggregate's memory context, checking it at once; constant
+/// time and memory per row.
+fn grid_agg_add(
+    mut state: pgrx::datum::Internal,
+    size: Option<i32>,
+    row: Option<i32>,
+    col: Option<i32>,
+    value: Option<i32>,
+    fcinfo: pg_sys::FunctionCallInfo,
+) -> pgrx::datum::Internal {
+    if !state.initialized() {
+        let size = match size {
+            None => None,
+            Some(n) => Some(grid_size(n)),
+        };
+        let collector = views::GridCollector::new(size).unwrap_or_else(|e| raise(&e));
+        let mut context = std::ptr::null_mut();
+        // SAFETY: fcinfo is the call's own; AggCheckCallContext only reads it.
+        if unsafe { pg_sys::AggCheckCallContext(fcinfo, &mut context) } == 0 {
+            invalid_parameter("sudoku.grid_agg's transition function must be called by the aggregate".into());
+        }
+        let kept = pgrx::PgMemoryContexts::For(context).leak_and_drop_on_delete(collector);
+        state = pgrx::datum::Internal::from(Some(pg_sys::Datum::from(kept)));
+    }
+    // SAFETY: a non-null state is the GridCollector allocated above for this group.
+    let collector = unsafe { state.get_mut::<views::GridCollector>() }.expect("an initialized state");
+    let (Some(row), Some(col)) = (row, col) else {
+        invalid_parameter("a row or column of sudoku.grid_agg is NULL".into());
+    };
+    collector.add(row as i64, col as i64, value.map(i64::from)).unwrap_or_else(|e| raise(&e));
+    state
+}
+
+/// Transition of `sudoku.grid_agg(row, col, value)`.
+// COST 20: about 0.1 µs a row, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(name = "grid_agg_step", immutable, parallel_safe, cost = 20)]
+fn grid_agg_step_inferred(
+    state: pgrx::datum::Internal,
+    row: Option<i32>,
+    col: Option<i32>,
+    value: Option<i32>,
+    fcinfo: pg_sys::FunctionCallInfo,
+) -> pgrx::datum::Internal {
+    grid_agg_add(state, None, row, col, value, fcinfo)
+}
+
+/// Transition of `sudoku.grid_agg(row, col, value, size)`; `22004` for a NULL size.
+// COST 20: about 0.1 µs a row, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(name = "grid_agg_step", immutable, parallel_safe, cost = 20)]
+fn grid_agg_step_sized(
+    state: pgrx::datum::Internal,
+    row: Option<i32>,
+    col: Option<i32>,
+    value: Option<i32>,
+    size: Option<i32>,
+    fcinfo: pg_sys::FunctionCallInfo,
+) -> pgrx::datum::Internal {
+    let size = required(size, "the size of sudoku.grid_agg");
+    grid_agg_add(state, Some(size), row, col, value, fcinfo)
+}
+
+/// The final function of `sudoku.grid_agg`: the grid of the rows collected (NULL for no row).
+// COST 400: about 2 µs a 9x9 grid, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(name = "grid_agg_final", immutable, parallel_safe, cost = 400)]
+fn grid_agg_finish(mut state: pgrx::datum::Internal) -> Option<Grid> {
+    // SAFETY: a non-null state of grid_agg is a GridCollector (grid_agg_add).
+    let collector = unsafe { state.get_mut::<views::GridCollector>() }?;
+    Some(Grid(collector.finish().unwrap_or_else(|e| raise(&e))))
 }
 
 extension_sql!(
     r#"
-CREATE FUNCTION grid_agg_step(state integer[], "row" integer, col integer, value integer)
-RETURNS integer[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN pg_catalog.array_cat(state, ARRAY["row", col, value]);
-
-CREATE FUNCTION grid_agg_step(state integer[], "row" integer, col integer, value integer, size integer)
-RETURNS integer[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN pg_catalog.array_cat(COALESCE(state, ARRAY[size]), ARRAY["row", col, value]);
-
-CREATE FUNCTION grid_agg_final(state integer[])
-RETURNS grid LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN sudoku.grid_agg_final(state, 0);
-
-CREATE FUNCTION grid_agg_final_sized(state integer[])
-RETURNS grid LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN sudoku.grid_agg_final(state[2:], state[1]);
-
 CREATE AGGREGATE grid_agg("row" integer, col integer, value integer) (
-    SFUNC = grid_agg_step, STYPE = integer[], FINALFUNC = grid_agg_final, PARALLEL = SAFE
+    SFUNC = grid_agg_step, STYPE = internal, FINALFUNC = grid_agg_final, PARALLEL = SAFE
 );
 CREATE AGGREGATE grid_agg("row" integer, col integer, value integer, size integer) (
-    SFUNC = grid_agg_step, STYPE = integer[], FINALFUNC = grid_agg_final_sized, PARALLEL = SAFE
+    SFUNC = grid_agg_step, STYPE = internal, FINALFUNC = grid_agg_final, PARALLEL = SAFE
 );
 "#,
     name = "grid_agg",
-    requires = [grid_agg_final]
+    requires = [grid_agg_step_inferred, grid_agg_step_sized, grid_agg_finish]
 );
 
 /// The techniques named in a `text[]` argument of `propagate` or `fill_steps`; `22004` for a NULL
@@ -311,20 +356,18 @@ fn hidden_singles(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('s
     }))
 }
 
-/// The nodes of the recursive-CTE fill, level by level, at most `max_nodes` of them.
+/// The nodes of the recursive-CTE fill, level by level, at most `max_nodes` of them; memory for
+/// one path of the tree, whatever `max_nodes` (iterative deepening, `views::SearchTree`).
 // COST 130: 0.64 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 130)]
 fn search_tree(grid: Grid, max_nodes: i32) -> SetOfIterator<'static, pgrx::composite_type!('static, "node")> {
     if max_nodes < 0 {
         invalid_parameter(format!("max_nodes must not be negative, not {max_nodes}"));
     }
-    let mut seen = 0u32;
     let ty = RowType::new("sudoku.node");
-    SetOfIterator::new(views::SearchTree::new(&grid.0, max_nodes as u64).map(move |n| {
-        seen = seen.wrapping_add(1);
-        if seen % 1024 == 0 {
-            pgrx::check_for_interrupts!();
-        }
+    let mut tree = views::SearchTree::new(&grid.0, max_nodes as u64);
+    let nodes = std::iter::from_fn(move || searched(tree.next_with(&mut interrupts())));
+    SetOfIterator::new(nodes.map(move |n| {
         ty.row([
             datum(n.depth as i32),
             datum(n.cell.map(|c| c.row as i32)),

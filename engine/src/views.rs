@@ -5,6 +5,7 @@
 
 use crate::geometry::Geometry;
 use crate::grid::Grid;
+use crate::solver::Interrupted;
 
 /// One cell of a grid: 1-based row, column and box, and its digit (`None` when blank).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,26 +76,81 @@ pub fn grid_from_cells(
     size: usize,
     triples: impl IntoIterator<Item = (i64, i64, Option<i64>)>,
 ) -> Result<Grid, crate::GridError> {
-    use crate::GridError::Value;
-    let mut grid = Grid::empty(size)?;
-    let mut values = grid.cells().to_vec();
-    let n = size as i64;
+    let mut collector = GridCollector::new(Some(size))?;
     for (row, col, value) in triples {
+        collector.add(row, col, value)?;
+    }
+    collector.finish()
+}
+
+/// The largest grid's side: rows, columns and values of a grid without a given size stay within it.
+const LARGEST: i64 = 25;
+
+/// `(row, col, value)` triples collected one at a time into a grid (the state of
+/// `sudoku.grid_agg`): each triple is checked as it comes, so the first impossible one is an error
+/// at once, in constant time and memory (one byte per cell of the grid, or of the largest grid
+/// when the size is inferred).
+#[derive(Debug, Clone)]
+pub struct GridCollector {
+    /// The size given, or `None` to infer the smallest that holds every row, column and value.
+    size: Option<usize>,
+    /// The values so far, row-major, `side` cells a row; 0 for blank.
+    values: Vec<u8>,
+    side: usize,
+    /// The largest row, column or value so far (what an inferred size must hold).
+    largest: i64,
+}
+
+impl GridCollector {
+    /// An empty collection for a grid of `size` (4, 9, 16 or 25; else an error), or of the
+    /// smallest size that holds every triple when `None`.
+    pub fn new(size: Option<usize>) -> Result<GridCollector, crate::GridError> {
+        if let Some(n) = size {
+            Grid::empty(n)?;
+        }
+        let side = size.unwrap_or(LARGEST as usize);
+        Ok(GridCollector { size, values: vec![0; side * side], side, largest: 0 })
+    }
+
+    /// Adds one triple; `None` is a blank. An error for a cell outside the grid (the largest one
+    /// when the size is inferred), a value outside `1..=n` or two different values for one cell.
+    pub fn add(&mut self, row: i64, col: i64, value: Option<i64>) -> Result<(), crate::GridError> {
+        use crate::GridError::Value;
+        let n = self.side as i64;
+        let grid_name = match self.size {
+            Some(_) => format!("the {n}x{n} grid"),
+            None => format!("the largest grid ({n}x{n})"),
+        };
         if !(1..=n).contains(&row) || !(1..=n).contains(&col) {
-            return Err(Value(format!("cell ({row}, {col}) is outside the {n}x{n} grid")));
+            return Err(Value(format!("cell ({row}, {col}) is outside {grid_name}")));
         }
-        let Some(v) = value else { continue };
+        self.largest = self.largest.max(row).max(col);
+        let Some(v) = value else { return Ok(()) };
         if !(1..=n).contains(&v) {
-            return Err(Value(format!("cell ({row}, {col}) holds {v}, but a {n}x{n} grid takes 1 to {n}")));
+            return Err(Value(match self.size {
+                Some(_) => format!("cell ({row}, {col}) holds {v}, but a {n}x{n} grid takes 1 to {n}"),
+                None => format!("cell ({row}, {col}) holds {v}, but {grid_name} takes 1 to {n}"),
+            }));
         }
-        let slot = &mut values[((row - 1) * n + col - 1) as usize];
+        let slot = &mut self.values[((row - 1) * n + col - 1) as usize];
         if *slot != 0 && *slot as i64 != v {
             return Err(Value(format!("cell ({row}, {col}) is given both {} and {v}", *slot)));
         }
         *slot = v as u8;
+        self.largest = self.largest.max(v);
+        Ok(())
     }
-    grid = Grid::from_cells(&values)?;
-    Ok(grid)
+
+    /// The grid: of the size given, or the smallest of 4, 9, 16, 25 that holds every row,
+    /// column and value added (4x4 when none was).
+    pub fn finish(&self) -> Result<Grid, crate::GridError> {
+        let n = match self.size {
+            Some(n) => n,
+            None => [4, 9, 16, 25].into_iter().find(|&n| n as i64 >= self.largest).expect("within the largest grid"),
+        };
+        let cells: Vec<u8> = (0..n * n).map(|i| self.values[i / n * self.side + i % n]).collect();
+        Grid::from_cells(&cells)
+    }
 }
 
 #[cfg(test)]
@@ -136,6 +192,34 @@ mod tests {
     }
 
     #[test]
+    fn collected_triples_infer_the_smallest_size_and_fail_at_once() {
+        let mut c = GridCollector::new(None).unwrap();
+        c.add(1, 1, Some(1)).unwrap();
+        c.add(2, 3, Some(4)).unwrap();
+        c.add(4, 4, None).unwrap();
+        assert_eq!(c.finish().unwrap().to_line(), "1.....4.........");
+        c.add(5, 1, None).unwrap();
+        assert_eq!(c.finish().unwrap().size(), 9);
+        assert!(c.add(26, 1, Some(1)).is_err());
+        assert!(c.add(1, 1, Some(26)).is_err());
+        assert!(c.add(1, 1, Some(2)).is_err());
+        assert!(c.add(1, 1, Some(0)).is_err());
+        assert_eq!(GridCollector::new(None).unwrap().finish().unwrap(), Grid::empty(4).unwrap());
+        assert!(GridCollector::new(Some(5)).is_err());
+        // Every solved grid of every size, cell by cell, with and without the size.
+        for n in [4, 9, 16, 25] {
+            let g = crate::solve(&Grid::empty(n).unwrap()).unwrap();
+            for size in [None, Some(n)] {
+                let mut c = GridCollector::new(size).unwrap();
+                for cell in cells(&g) {
+                    c.add(cell.row as i64, cell.col as i64, cell.value.map(i64::from)).unwrap();
+                }
+                assert_eq!(c.finish().unwrap(), g);
+            }
+        }
+    }
+
+    #[test]
     fn conflicting_cells_are_errors() {
         assert!(grid_from_cells(4, [(1, 1, Some(2)), (1, 1, Some(3))]).is_err());
         assert!(grid_from_cells(4, [(0, 1, Some(2))]).is_err());
@@ -158,27 +242,133 @@ pub struct TreeNode {
 /// The nodes of the recursive CTE that fills the first blank (row-major) with every digit its
 /// peers allow, then the next blank, level by level: breadth first, so depth by depth as the
 /// CTE's iterations produce them; within a level, children follow their parents' order, digits
-/// ascending. At most `max_nodes` nodes are generated.
+/// ascending. At most `max_nodes` nodes: the first `max_nodes` of that order.
+///
+/// The order is breadth first but the memory is not: a breadth-first queue holds a whole level
+/// (the empty 9x9 grid's levels grow to billions of nodes), so the walk is iterative deepening.
+/// Level `d` is a depth-first walk from the root that yields the nodes of depth `d` left to right,
+/// which is the breadth-first order of that level; the walk keeps one path (a digit per level, at
+/// most 625) and the grid along it. Walking the upper levels again costs at most the nodes above
+/// (a constant factor when the tree branches, `depth²/2` steps along a chain of forced cells).
 pub struct SearchTree {
-    queue: std::collections::VecDeque<TreeNode>,
-    generated: u64,
+    root: Grid,
+    geo: &'static Geometry,
+    /// The blanks of the root, row-major, and their cells; the node at depth `k` has filled the
+    /// first `k`.
+    blanks: Vec<usize>,
+    blank_cells: Vec<Cell>,
+    /// The cells along the current path, and the digit placed at each level of it.
+    values: Vec<u8>,
+    path: Vec<u8>,
+    /// The depth being listed, whether the path is at a node of it already yielded, and whether
+    /// the level has yielded a node (else the tree ends above it).
+    level: usize,
+    at_node: bool,
+    level_found: bool,
+    yielded: u64,
     max_nodes: u64,
+    visited: u64,
 }
 
 impl SearchTree {
     pub fn new(grid: &Grid, max_nodes: u64) -> SearchTree {
-        let root = TreeNode {
-            depth: 0,
-            cell: None,
-            digit: None,
-            grid: grid.clone(),
-            is_solution: grid.cells().iter().all(|&v| v != 0) && grid.is_valid(),
-        };
-        let mut queue = std::collections::VecDeque::new();
-        if max_nodes > 0 {
-            queue.push_back(root);
+        let values = grid.cells().to_vec();
+        let blanks: Vec<usize> = (0..values.len()).filter(|&i| values[i] == 0).collect();
+        let all: Vec<Cell> = cells(grid).collect();
+        let blank_cells = blanks.iter().map(|&i| all[i]).collect();
+        SearchTree {
+            root: grid.clone(),
+            geo: Geometry::for_box_side(grid.box_side()),
+            blanks,
+            blank_cells,
+            values,
+            path: Vec::new(),
+            level: 0,
+            at_node: false,
+            level_found: false,
+            yielded: 0,
+            max_nodes,
+            visited: 0,
         }
-        SearchTree { queue, generated: max_nodes.min(1), max_nodes }
+    }
+
+    /// The next node, calling `interrupted` every 1,024 steps of the walk (a step places or
+    /// removes one digit); `Err` when it answers true.
+    pub fn next_with(&mut self, interrupted: &mut impl FnMut() -> bool) -> Result<Option<TreeNode>, Interrupted> {
+        if self.yielded >= self.max_nodes {
+            return Ok(None);
+        }
+        if self.level == 0 {
+            self.level = 1;
+            self.yielded = 1;
+            let root = &self.root;
+            let is_solution = self.blanks.is_empty() && root.is_valid();
+            return Ok(Some(TreeNode { depth: 0, cell: None, digit: None, grid: root.clone(), is_solution }));
+        }
+        loop {
+            if self.level > self.blanks.len() {
+                return Ok(None);
+            }
+            if self.walk_to_next_node(interrupted)? {
+                self.yielded += 1;
+                self.level_found = true;
+                let k = self.level - 1;
+                let digit = self.path[k];
+                return Ok(Some(TreeNode {
+                    depth: self.level as u32,
+                    cell: Some(Cell { value: Some(digit), ..self.blank_cells[k] }),
+                    digit: Some(digit),
+                    grid: Grid::from_cells(&self.values).expect("digits of the grid's size"),
+                    is_solution: self.level == self.blanks.len(),
+                }));
+            }
+            // The level is done: the next one, unless this one had no node.
+            if !self.level_found {
+                self.level = self.blanks.len() + 1;
+                return Ok(None);
+            }
+            self.level += 1;
+            self.level_found = false;
+        }
+    }
+
+    /// Moves the path to the next node of depth `level` (left to right); false when the level
+    /// has no more, with the path back at the root.
+    fn walk_to_next_node(&mut self, interrupted: &mut impl FnMut() -> bool) -> Result<bool, Interrupted> {
+        let mut from = 1u8;
+        if self.at_node {
+            from = self.pop() + 1;
+            self.at_node = false;
+        }
+        loop {
+            self.visited += 1;
+            if self.visited % 1024 == 0 && interrupted() {
+                return Err(Interrupted);
+            }
+            let k = self.path.len();
+            let blank = self.blanks[k];
+            let used = digits_held(&self.values, self.geo.peers(blank));
+            match (from..=self.geo.n as u8).find(|&d| used >> (d - 1) & 1 == 0) {
+                Some(d) => {
+                    self.values[blank] = d;
+                    self.path.push(d);
+                    if self.path.len() == self.level {
+                        self.at_node = true;
+                        return Ok(true);
+                    }
+                    from = 1;
+                }
+                None if k == 0 => return Ok(false),
+                None => from = self.pop() + 1,
+            }
+        }
+    }
+
+    /// Takes the last digit off the path; returns it.
+    fn pop(&mut self) -> u8 {
+        let d = self.path.pop().expect("a digit on the path");
+        self.values[self.blanks[self.path.len()]] = 0;
+        d
     }
 }
 
@@ -186,30 +376,7 @@ impl Iterator for SearchTree {
     type Item = TreeNode;
 
     fn next(&mut self) -> Option<TreeNode> {
-        let node = self.queue.pop_front()?;
-        let values = node.grid.cells();
-        if let Some(blank) = values.iter().position(|&v| v == 0) {
-            let geo = Geometry::for_box_side(node.grid.box_side());
-            let used = digits_held(values, geo.peers(blank));
-            let cell = cells(&node.grid).nth(blank).expect("the blank is a cell");
-            for d in 1..=geo.n as u8 {
-                if used >> (d - 1) & 1 == 1 || self.generated >= self.max_nodes {
-                    continue;
-                }
-                let mut next = values.to_vec();
-                next[blank] = d;
-                let filled = !next.contains(&0);
-                self.generated += 1;
-                self.queue.push_back(TreeNode {
-                    depth: node.depth + 1,
-                    cell: Some(Cell { value: Some(d), ..cell }),
-                    digit: Some(d),
-                    grid: Grid::from_cells(&next).expect("a digit of the grid's size"),
-                    is_solution: filled,
-                });
-            }
-        }
-        Some(node)
+        self.next_with(&mut || false).expect("never interrupted")
     }
 }
 
@@ -225,5 +392,89 @@ mod more_tests {
         assert!(leaves.iter().all(|n| n.depth == 16 && n.grid.is_solved()));
         assert!(tree.windows(2).all(|w| w[0].depth <= w[1].depth));
         assert_eq!(SearchTree::new(&Grid::empty(4).unwrap(), 10).count(), 10);
+    }
+
+    /// The breadth-first queue the tree used to keep (its memory grew with the widest level):
+    /// the order iterative deepening must reproduce.
+    fn breadth_first(grid: &Grid, max_nodes: usize) -> Vec<TreeNode> {
+        let mut out = Vec::new();
+        if max_nodes == 0 {
+            return out;
+        }
+        let mut queue = std::collections::VecDeque::new();
+        let root_done = grid.cells().iter().all(|&v| v != 0) && grid.is_valid();
+        queue.push_back(TreeNode { depth: 0, cell: None, digit: None, grid: grid.clone(), is_solution: root_done });
+        let mut generated = max_nodes.min(1);
+        while let Some(node) = queue.pop_front() {
+            let values = node.grid.cells();
+            if let Some(blank) = values.iter().position(|&v| v == 0) {
+                let geo = Geometry::for_box_side(node.grid.box_side());
+                let used = digits_held(values, geo.peers(blank));
+                let cell = cells(&node.grid).nth(blank).unwrap();
+                for d in 1..=geo.n as u8 {
+                    if used >> (d - 1) & 1 == 1 || generated >= max_nodes {
+                        continue;
+                    }
+                    let mut next = values.to_vec();
+                    next[blank] = d;
+                    generated += 1;
+                    queue.push_back(TreeNode {
+                        depth: node.depth + 1,
+                        cell: Some(Cell { value: Some(d), ..cell }),
+                        digit: Some(d),
+                        is_solution: !next.contains(&0),
+                        grid: Grid::from_cells(&next).unwrap(),
+                    });
+                }
+            }
+            out.push(node);
+        }
+        out
+    }
+
+    #[test]
+    fn iterative_deepening_lists_the_breadth_first_nodes() {
+        let mut grids: Vec<Grid> = vec![Grid::empty(4).unwrap(), Grid::empty(9).unwrap(), Grid::empty(16).unwrap()];
+        // Puzzles with every second given removed (deep, bushy trees), a solved grid, a grid with
+        // conflicting givens, and a 4x4 dead end (the blank's peers hold every digit).
+        let puzzle =
+            Grid::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").unwrap();
+        let solved = crate::solve(&puzzle).unwrap();
+        let mut thinned = puzzle.cells().to_vec();
+        let mut seen = 0;
+        for v in thinned.iter_mut().filter(|v| **v != 0) {
+            seen += 1;
+            if seen % 2 == 0 {
+                *v = 0;
+            }
+        }
+        grids.push(Grid::from_cells(&thinned).unwrap());
+        grids.push(puzzle);
+        grids.push(solved);
+        grids.push(Grid::parse(&format!("11{}", ".".repeat(79))).unwrap());
+        grids.push(Grid::parse("1234............").unwrap());
+        grids.push(Grid::parse(".234.1..........").unwrap());
+        for grid in &grids {
+            for max in [0, 1, 2, 17, 1000, 30_000] {
+                let expected = breadth_first(grid, max);
+                let got: Vec<TreeNode> = SearchTree::new(grid, max as u64).collect();
+                assert_eq!(got, expected, "{} with max {max}", grid.to_line());
+            }
+        }
+        // The whole tree of the 4x4 grid.
+        let empty = Grid::empty(4).unwrap();
+        assert_eq!(SearchTree::new(&empty, u64::MAX).collect::<Vec<_>>(), breadth_first(&empty, usize::MAX));
+    }
+
+    #[test]
+    fn the_tree_walk_can_be_interrupted() {
+        let mut calls = 0;
+        let mut tree = SearchTree::new(&Grid::empty(9).unwrap(), u64::MAX);
+        let mut stop = || {
+            calls += 1;
+            calls == 3
+        };
+        let outcome = (0..100_000).try_for_each(|_| tree.next_with(&mut stop).map(|_| ()));
+        assert!(outcome.is_err());
     }
 }

@@ -28,8 +28,7 @@ ORDER BY p.oid::regprocedure::text;
 
 -- COST (units of cpu_operator_cost, calibrated from measured times: see the README) and, for
 -- set-returning functions, ROWS of every function. COST 1 stays where a call costs no more than
--- a builtin operator (comparison and hash support, size, get); the grid_agg helpers in SQL keep
--- the default 100 of SQL functions.
+-- a builtin operator (comparison and hash support, size, get).
 SELECT p.oid::regprocedure AS function, p.procost AS cost, CASE WHEN p.proretset THEN p.prorows END AS rows
 FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
 WHERE d.refclassid = 'pg_extension'::regclass

@@ -28,6 +28,16 @@ SELECT error_of($$SELECT sudoku.grid_agg(r, c, v, 4) FROM (VALUES (5, 1, 1)) AS 
 SELECT error_of($$SELECT sudoku.grid_agg(r, c, v, 4) FROM (VALUES (1, 1, 9)) AS t(r, c, v)$$);
 SELECT error_of($$SELECT sudoku.grid_agg(r, c, v) FROM (VALUES (1, 1, 26)) AS t(r, c, v)$$);
 SELECT error_of($$SELECT sudoku.grid_agg(r, c, v, 5) FROM (VALUES (1, 1, 1)) AS t(r, c, v)$$);
+SELECT error_of($$SELECT sudoku.grid_agg(r, c, v, NULL) FROM (VALUES (1, 1, 1)) AS t(r, c, v)$$);
+SELECT error_of($$SELECT sudoku.grid_agg(r, c, v) FROM (VALUES (1, NULL::integer, 1)) AS t(r, c, v)$$);
+-- A forgotten GROUP BY over a million cell rows: the first row no grid can hold (row 26) is an
+-- error at once, not after the million (each row is checked as it comes, in constant time).
+SELECT error_of($$SELECT sudoku.grid_agg(i, 1, 1) FROM generate_series(1, 1000000) i$$);
+-- The same rows grouped per puzzle, in one query over many groups: each group's state is its own.
+SELECT count(*) AS groups, count(*) FILTER (WHERE g = p.puzzle) AS equal
+FROM (SELECT n, grid_agg(c.row, c.col, c.value) AS g FROM puzzles, cells(puzzle) c
+      WHERE file = 'top95' GROUP BY n) a
+JOIN puzzles p ON p.file = 'top95' AND p.n = a.n;
 
 -- candidates are exactly the digits absent from the cell's peers, checked here in plain SQL
 -- over cells, on every puzzle of top95.
