@@ -8,6 +8,7 @@
 #                               under an 8 s timeout, sampled every 100 ms (target: flat)
 #   scripts/abuse.sh big        one query rating 1,000,000 generated puzzles and one streaming
 #                               5,000,000 solutions, with their peak RSS (about 10 minutes)
+#   scripts/abuse.sh one MS SQL  RSS before, peak RSS (MB), outcome and ms of one statement
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 db="${ABUSE_DB:-pg_sudoku_abuse}"
@@ -25,7 +26,7 @@ cancel() {
     echo "| --- | --- | ---: |"
     psql -X -d "$db" -f "$root/pg_test/abuse/cancel_times.sql" 2>&1 | awk '
         /^CASE / { name = $2; outcome = "finished"; next }
-        /^ERROR:/ { sub(/^ERROR: +/, ""); outcome = $0; next }
+        /ERROR:/ { sub(/^.*ERROR: +/, ""); outcome = $0; next }
         /^Time: / && name != "" { printf "| %s | %s | %.0f |\n", name, outcome, $2; name = "" }'
 }
 
@@ -113,5 +114,6 @@ case "${1:-}" in
 cancel) cancel ;;
 memory) memory ;;
 big) big ;;
+one) peak_rss "$2" "$3" ;;
 *) sed -n '2,12p' "$0" >&2; exit 2 ;;
 esac

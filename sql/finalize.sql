@@ -101,6 +101,21 @@ COMMENT ON FUNCTION solutions(grid, integer) IS
 'PostgreSQL first collects every row in a tuplestore (spilling to disk past work_mem). Cancel and statement_timeout are '
 'honoured (57014). 22023 when max_solutions < 0. '
 'count(*) over an empty 4x4 grid is 288, as the brute-force join of the articles finds.';
+COMMENT ON FUNCTION to_jsonb(grid) IS
+'The grid as a jsonb array of n rows of n numbers, 0 for a blank ([[5,3,0,...],...]), for web and app clients. Also the '
+'cast sudoku.grid::jsonb. Inverse: sudoku.grid(jsonb).';
+COMMENT ON FUNCTION to_json(grid) IS
+'The grid as a json array of rows of numbers, 0 for a blank. Also the cast sudoku.grid::json, which PostgreSQL''s to_json '
+'and to_jsonb use for a grid inside a row, an array or a record (to_jsonb(t) of a table row nests the grid''s rows).';
+COMMENT ON FUNCTION grid(jsonb) IS
+'The grid of a JSON array of n rows of n numbers (n = 4, 9, 16 or 25), 0 or null for a blank. Also the cast '
+'jsonb::sudoku.grid. 22P02 for another shape (not an array, a row count or row length that is not n, an element that is '
+'not an integer or null), 22023 for a number outside 0..n; the message names the element''s path, $[row][col] from 0.';
+COMMENT ON FUNCTION step_jsonb(step) IS
+'A step (of fill_steps or hint) as a jsonb object for a client: step, technique, unit {kind, number} or null, digits, '
+'cells [{row, col}], placement {row, col, digit} or null, eliminations [{row, col, digit}], grid (rows of numbers), '
+'explanation. Also the cast sudoku.step::jsonb. PostgreSQL''s to_jsonb(s) keeps the row''s columns as they are (an '
+'overload of to_jsonb would make to_jsonb(record) ambiguous). 22023 for array columns that are not rows of (row, col[, digit]).';
 COMMENT ON FUNCTION grid_agg_step(internal, integer, integer, integer) IS
 'Transition step of sudoku.grid_agg(row, col, value): checks the row at once and stores it in the state (one byte per cell '
 'of the largest grid); constant time and memory per row.';

@@ -87,3 +87,38 @@ COMMENT ON AGGREGATE grid_agg(integer, integer, integer, integer) IS
 'The grid of (row, col, value) rows of the given size (4, 9, 16 or 25; 22023 otherwise, 22004 for NULL); each row is '
 'checked against the size as it comes (22023 at the first cell outside the grid or value outside 1..n). '
 'See sudoku.grid_agg(row, col, value).';
+
+-- Issue 13.4: JSON for applications. A grid is an array of rows of numbers (0 blank); a step an
+-- object whose cells, placement and eliminations are objects. Note: to_jsonb() of a grid, or of a
+-- row holding one, now gives the rows of numbers (0.1.0 gave the grid's text).
+CREATE FUNCTION to_jsonb("grid" grid) RETURNS jsonb
+IMMUTABLE STRICT PARALLEL SAFE COST 5300
+LANGUAGE c AS 'MODULE_PATHNAME', 'grid_to_jsonb_wrapper';
+CREATE FUNCTION to_json("grid" grid) RETURNS json
+IMMUTABLE STRICT PARALLEL SAFE COST 560
+LANGUAGE c AS 'MODULE_PATHNAME', 'grid_to_json_wrapper';
+CREATE FUNCTION grid("json" jsonb) RETURNS grid
+IMMUTABLE STRICT PARALLEL SAFE COST 2800
+LANGUAGE c AS 'MODULE_PATHNAME', 'grid_from_jsonb_wrapper';
+CREATE FUNCTION step_jsonb("step" step) RETURNS jsonb
+IMMUTABLE STRICT PARALLEL SAFE COST 9000
+LANGUAGE c AS 'MODULE_PATHNAME', 'step_to_jsonb_wrapper';
+CREATE CAST (grid AS jsonb) WITH FUNCTION to_jsonb(grid);
+CREATE CAST (grid AS json) WITH FUNCTION to_json(grid);
+CREATE CAST (jsonb AS grid) WITH FUNCTION grid(jsonb);
+CREATE CAST (step AS jsonb) WITH FUNCTION step_jsonb(step);
+COMMENT ON FUNCTION to_jsonb(grid) IS
+'The grid as a jsonb array of n rows of n numbers, 0 for a blank ([[5,3,0,...],...]), for web and app clients. Also the '
+'cast sudoku.grid::jsonb. Inverse: sudoku.grid(jsonb).';
+COMMENT ON FUNCTION to_json(grid) IS
+'The grid as a json array of rows of numbers, 0 for a blank. Also the cast sudoku.grid::json, which PostgreSQL''s to_json '
+'and to_jsonb use for a grid inside a row, an array or a record (to_jsonb(t) of a table row nests the grid''s rows).';
+COMMENT ON FUNCTION grid(jsonb) IS
+'The grid of a JSON array of n rows of n numbers (n = 4, 9, 16 or 25), 0 or null for a blank. Also the cast '
+'jsonb::sudoku.grid. 22P02 for another shape (not an array, a row count or row length that is not n, an element that is '
+'not an integer or null), 22023 for a number outside 0..n; the message names the element''s path, $[row][col] from 0.';
+COMMENT ON FUNCTION step_jsonb(step) IS
+'A step (of fill_steps or hint) as a jsonb object for a client: step, technique, unit {kind, number} or null, digits, '
+'cells [{row, col}], placement {row, col, digit} or null, eliminations [{row, col, digit}], grid (rows of numbers), '
+'explanation. Also the cast sudoku.step::jsonb. PostgreSQL''s to_jsonb(s) keeps the row''s columns as they are (an '
+'overload of to_jsonb would make to_jsonb(record) ambiguous). 22023 for array columns that are not rows of (row, col[, digit]).';

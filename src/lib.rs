@@ -9,6 +9,7 @@ use pgrx::prelude::*;
 mod functions;
 mod generate;
 mod grid_type;
+mod json;
 mod rows;
 mod views;
 

@@ -80,5 +80,11 @@ FROM sudoku.fill_steps('...15.....34....89........3.2..6.8...47..9.....9.2...11.
                        sudoku.rating_techniques())
 WHERE technique NOT IN ('hidden_single', 'naked_single', 'pointing', 'claiming');
 
+SELECT sudoku.hint(puzzle)::jsonb -> 'placement' AS placement,
+       sudoku.hint(puzzle)::jsonb ->> 'explanation' AS explanation,
+       jsonb_array_length(puzzle::jsonb) AS rows,
+       '[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,null]]'::jsonb::sudoku.grid AS from_json
+FROM puzzles WHERE id = 1;
+
 SELECT '...15.....34..x.89'::sudoku.grid;
 ALTER TABLE puzzles SET (parallel_workers = 2);

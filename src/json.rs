@@ -1,0 +1,191 @@
+//! JSON for applications (issue 13.4), through serde_json and pgrx's `JsonB` / `Json`.
+//!
+//! A grid is a JSON array of rows, each an array of numbers, `0` for a blank: the shape a web
+//! or app client draws from. Input also takes `null` for a blank. A step becomes an object
+//! whose cells, placement and eliminations are objects (`{"row": 3, "col": 11, "digit": 3}`).
+
+use pgrx::datum::{Json, JsonB};
+use pgrx::pg_sys::errcodes::PgSqlErrorCode;
+use pgrx::prelude::*;
+use serde::Serialize;
+use serde_json::Value;
+use sudoku_engine::Grid as EngineGrid;
+
+use crate::grid_type::{invalid_parameter, Grid};
+
+/// The rows of a grid, each a list of cell values (0 for blank).
+fn rows(grid: &Grid) -> Vec<Vec<u8>> {
+    grid.0.cells().chunks(grid.0.size()).map(|row| row.to_vec()).collect()
+}
+
+/// The grid as a JSON array of rows of numbers, 0 for a blank (`[[5,3,0,...],...]`). Also the
+/// cast `grid::jsonb`.
+// COST 5300: 26.6 µs a call on magictour_top1465 (most of it jsonb_in making 81 numerics), in units of 5 ns (psql
+// \timing of count(p::jsonb) over 14,650 grids, README "JSON").
+#[pg_extern(name = "to_jsonb", immutable, strict, parallel_safe, cost = 5300)]
+fn grid_to_jsonb(grid: Grid) -> JsonB {
+    JsonB(serde_json::to_value(rows(&grid)).expect("numbers serialize"))
+}
+
+/// The grid as a `json` array of rows, as `to_jsonb`; the cast `grid::json`, which PostgreSQL's
+/// `to_json` and `to_jsonb` use for a grid inside a row or an array.
+// COST 560: 2.8 µs a call on magictour_top1465, in units of 5 ns (psql \timing of count(to_json(p)) over 14,650
+// grids, README "JSON").
+#[pg_extern(name = "to_json", immutable, strict, parallel_safe, cost = 560)]
+fn grid_to_json(grid: Grid) -> Json {
+    Json(serde_json::to_value(rows(&grid)).expect("numbers serialize"))
+}
+
+/// Raises `22P02` for JSON that is not shaped like a grid, naming the offending element's path.
+fn shape_error(path: &str, message: String) -> ! {
+    ereport!(
+        ERROR,
+        PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
+        format!("invalid JSON for sudoku.grid: {path} {message}")
+    );
+}
+
+/// What a JSON value is, for error messages.
+fn kind(value: &Value) -> String {
+    match value {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("the boolean {b}"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("the string {s:?}"),
+        Value::Array(a) => format!("an array of {} elements", a.len()),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+/// The grid of a JSON array of n rows of n numbers (n = 4, 9, 16, 25), `0` or `null` for a
+/// blank. `22P02` for another shape (not an array, a row count or length that is not n, an
+/// element that is not an integer or null), `22023` for a number outside `0..n`; both name the
+/// element's path (`$[row][col]`, from 0). Also the cast `jsonb::grid`.
+// COST 2800: 14 µs a call on magictour_top1465, in units of 5 ns (psql \timing of count(j::sudoku.grid) over
+// 14,650 grids, README "JSON").
+#[pg_extern(name = "grid", immutable, strict, parallel_safe, cost = 2800)]
+fn grid_from_jsonb(json: JsonB) -> Grid {
+    let Value::Array(rows) = &json.0 else {
+        shape_error("$", format!("is {}, not an array of rows", kind(&json.0)));
+    };
+    let n = rows.len();
+    if ![4, 9, 16, 25].contains(&n) {
+        shape_error("$", format!("has {n} rows; a grid has 4, 9, 16 or 25"));
+    }
+    let mut values = Vec::with_capacity(n * n);
+    for (r, row) in rows.iter().enumerate() {
+        let Value::Array(cells) = row else {
+            shape_error(&format!("$[{r}]"), format!("is {}, not an array of {n} cells", kind(row)));
+        };
+        if cells.len() != n {
+            shape_error(&format!("$[{r}]"), format!("has {} cells, not {n}", cells.len()));
+        }
+        for (c, cell) in cells.iter().enumerate() {
+            let v = match cell {
+                Value::Null => 0,
+                Value::Number(x) => match x.as_i64() {
+                    Some(v) if (0..=n as i64).contains(&v) => v as u8,
+                    Some(v) => invalid_parameter(format!(
+                        "invalid JSON for sudoku.grid: $[{r}][{c}] is {v}; cells take 0 (blank) to {n}"
+                    )),
+                    None => shape_error(&format!("$[{r}][{c}]"), format!("is {}, not an integer", kind(cell))),
+                },
+                other => shape_error(&format!("$[{r}][{c}]"), format!("is {}, not a number or null", kind(other))),
+            };
+            values.push(v);
+        }
+    }
+    Grid(EngineGrid::from_cells(&values).unwrap_or_else(|e| crate::grid_type::raise(&e)))
+}
+
+/// A cell of a step, for a client: `{"row": 3, "col": 11}`, with the digit when it has one.
+#[derive(Serialize)]
+struct CellJson {
+    row: i32,
+    col: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    digit: Option<i32>,
+}
+
+/// A step for a client: the `sudoku.step` row with its unit, cells, placement and eliminations
+/// as objects and its grid as rows.
+#[derive(Serialize)]
+struct StepJson {
+    step: Option<i32>,
+    technique: Option<String>,
+    unit: Option<UnitJson>,
+    digits: Vec<i32>,
+    cells: Vec<CellJson>,
+    placement: Option<CellJson>,
+    eliminations: Vec<CellJson>,
+    grid: Option<Vec<Vec<u8>>>,
+    explanation: Option<String>,
+}
+
+#[derive(Serialize)]
+struct UnitJson {
+    kind: String,
+    number: Option<i32>,
+}
+
+/// The integers of an array attribute of a step, row-major for the 2-D ones; `22004` for a NULL
+/// element.
+fn ints(step: &pgrx::heap_tuple::PgHeapTuple<'_, pgrx::AllocatedByRust>, name: &str) -> Vec<i32> {
+    let array: Option<Array<i32>> = step.get_by_name(name).unwrap_or_else(|e| invalid_parameter(e.to_string()));
+    array
+        .map(|a| a.iter().map(|v| crate::grid_type::required(v, &format!("an element of {name}"))).collect())
+        .unwrap_or_default()
+}
+
+/// Groups `values` into cells of `width` numbers (row, col[, digit]); `22023` when they do not divide.
+fn cells_of(values: &[i32], width: usize, name: &str) -> Vec<CellJson> {
+    if values.len() % width != 0 {
+        invalid_parameter(format!("{name} holds {} numbers, not rows of {width}", values.len()));
+    }
+    values.chunks(width).map(|c| CellJson { row: c[0], col: c[1], digit: c.get(2).copied() }).collect()
+}
+
+/// A step as a JSON object for a client: `{"step", "technique", "unit": {"kind", "number"},
+/// "digits", "cells": [{"row", "col"}], "placement": {"row", "col", "digit"} or null,
+/// "eliminations": [{"row", "col", "digit"}], "grid": rows of numbers, "explanation"}`. Also the
+/// cast `step::jsonb`. Not an overload of `to_jsonb`: with the schema on the search_path, a
+/// `to_jsonb(step)` would make PostgreSQL's `to_jsonb(record)` ambiguous; `to_jsonb(s)` stays the
+/// generic row of columns. `22023` for array columns that are not rows of (row, col[, digit]).
+// COST 9000: 45 µs a step on the fill_steps of 100 magictour_top1465 puzzles, in units of 5 ns (psql \timing of
+// count(s::jsonb) over 4,908 steps, README "JSON").
+#[pg_extern(name = "step_jsonb", immutable, strict, parallel_safe, requires = ["view_types"], cost = 9000)]
+fn step_to_jsonb(step: pgrx::composite_type!("step")) -> JsonB {
+    let get_i32 =
+        |name: &str| -> Option<i32> { step.get_by_name(name).unwrap_or_else(|e| invalid_parameter(e.to_string())) };
+    let get_text =
+        |name: &str| -> Option<String> { step.get_by_name(name).unwrap_or_else(|e| invalid_parameter(e.to_string())) };
+    let unit = get_text("unit").map(|kind| UnitJson { kind, number: get_i32("unit_no") });
+    let placed = ints(&step, "placed");
+    let grid: Option<Grid> = step.get_by_name("grid").unwrap_or_else(|e| invalid_parameter(e.to_string()));
+    let shaped = StepJson {
+        step: get_i32("step"),
+        technique: get_text("technique"),
+        unit,
+        digits: ints(&step, "digits"),
+        cells: cells_of(&ints(&step, "cells"), 2, "cells"),
+        placement: match placed.len() {
+            0 => None,
+            _ => cells_of(&placed, 3, "placed").into_iter().next(),
+        },
+        eliminations: cells_of(&ints(&step, "eliminated"), 3, "eliminated"),
+        grid: grid.as_ref().map(rows),
+        explanation: get_text("explanation"),
+    };
+    JsonB(serde_json::to_value(shaped).expect("a step serializes"))
+}
+
+extension_sql!(
+    r#"
+CREATE CAST (grid AS jsonb) WITH FUNCTION to_jsonb(grid);
+CREATE CAST (grid AS json) WITH FUNCTION to_json(grid);
+CREATE CAST (jsonb AS grid) WITH FUNCTION grid(jsonb);
+CREATE CAST (step AS jsonb) WITH FUNCTION step_jsonb(step);
+"#,
+    name = "json_casts",
+    requires = [grid_to_jsonb, grid_to_json, grid_from_jsonb, step_to_jsonb]
+);
