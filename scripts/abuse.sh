@@ -9,6 +9,10 @@
 #   scripts/abuse.sh big        one query rating 1,000,000 generated puzzles and one streaming
 #                               5,000,000 solutions, with their peak RSS (about 10 minutes)
 #   scripts/abuse.sh one MS SQL  RSS before, peak RSS (MB), outcome and ms of one statement
+#   scripts/abuse.sh pgbench    8 clients for 60 s mixing solve, count_solutions, rate, hint,
+#                               candidates, fill_steps, generate and compare: tps, failed transactions
+#   scripts/abuse.sh sqlsmith [N]  N sqlsmith queries (default 20,000) on a cluster of its own:
+#                               errors by SQLSTATE, backends terminated by a signal (must be 0)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 db="${ABUSE_DB:-pg_sudoku_abuse}"
@@ -109,11 +113,93 @@ big() {
     done
 }
 
-prepare
+# Concurrency: 8 pgbench clients for 60 s, each transaction one puzzle of the shared sets through
+# solve, count_solutions, rate, hint, candidates, fill_steps, generate and compare.
+pgbench_mix() {
+    local data="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
+    psql_ -d "$db" <<SQL
+DROP TABLE IF EXISTS bench_puzzles;
+CREATE TABLE bench_puzzles (id serial PRIMARY KEY, puzzle sudoku.grid NOT NULL);
+CREATE TEMP TABLE raw (line text);
+\copy raw FROM '$data/top95.txt'
+\copy raw FROM '$data/magictour_top1465.txt'
+\copy raw FROM '$data/easy50.txt'
+INSERT INTO bench_puzzles (puzzle) SELECT line::sudoku.grid FROM raw;
+ANALYZE bench_puzzles;
+SQL
+    local n; n="$(psql_ -d "$db" -At -c "SELECT count(*) FROM bench_puzzles")"
+    pgbench -n -c 8 -j 2 -T "${PGBENCH_SECONDS:-60}" -D puzzles="$n" -f "$root/pg_test/abuse/pgbench_mix.sql" "$db" \
+        2>&1 | grep -E "clients|duration|transactions|failed|latency average|tps"
+}
+
+# sqlsmith (a Debian package, installed here when missing) against a cluster of its own whose
+# database holds the extension and tables of grids, as a plain role with a 1 s statement_timeout:
+# N queries (default 20,000) from a fixed seed; reports the queries that named a pg_sudoku object,
+# the errors by SQLSTATE (from the server log), and any backend that died ("terminated by signal").
+sqlsmith_run() {
+    local queries="${1:-20000}"
+    command -v sqlsmith >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q sqlsmith >/dev/null
+    local cluster="$root/target/sqlsmith_cluster" port=28818
+    export PG_SUDOKU_CLUSTER="$cluster" PG_SUDOKU_PORT="$port"
+    "$root/scripts/cluster.sh" stop
+    rm -rf "$cluster"
+    "$root/scripts/cluster.sh" start
+    local env_line; env_line="$("$root/scripts/cluster.sh" env)"
+    export $env_line
+    local data="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
+    {
+    psql_ -d postgres <<SQL
+ALTER SYSTEM SET log_line_prefix = '%m [%p] %e ';
+ALTER SYSTEM SET log_min_messages = warning;
+SELECT pg_reload_conf();
+CREATE ROLE smith LOGIN;
+ALTER ROLE smith SET statement_timeout = '1s';
+CREATE DATABASE smith OWNER smith;
+SQL
+    } >/dev/null
+    psql_ -d smith <<SQL
+CREATE EXTENSION pg_sudoku;
+CREATE TABLE puzzles (id int PRIMARY KEY, puzzle sudoku.grid, solution sudoku.grid, rating sudoku.rating);
+CREATE TEMP TABLE raw (line text);
+\copy raw FROM '$data/top95.txt'
+\copy raw FROM '$data/hardest11.txt'
+INSERT INTO puzzles (id, puzzle) SELECT row_number() OVER (), line::sudoku.grid FROM raw;
+INSERT INTO puzzles (id, puzzle) SELECT 1000 + 10 * n + i, sudoku.generate(n, i) FROM generate_series(1, 3) i, unnest(ARRAY[4, 16]) n;
+UPDATE puzzles SET solution = sudoku.solve(puzzle);
+UPDATE puzzles SET rating = sudoku.rate(puzzle) WHERE sudoku.size(puzzle) = 9;
+CREATE TABLE cells AS SELECT p.id, c.* FROM puzzles p, sudoku.cells(p.puzzle) c;
+CREATE TABLE steps AS SELECT p.id, s.* FROM puzzles p, sudoku.fill_steps(p.puzzle) s WHERE p.id <= 5;
+CREATE TABLE documents AS SELECT id, puzzle::jsonb AS doc FROM puzzles;
+CREATE INDEX ON puzzles (puzzle);
+GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO smith;
+ANALYZE;
+SQL
+    local log="$cluster/server.log" start_line
+    start_line=$(wc -l <"$log")
+    local started; started=$(date +%s)
+    sqlsmith --target="host=$PGHOST port=$PGPORT dbname=smith user=smith" --seed=1 --max-queries="$queries" \
+        --exclude-catalog --dump-all-queries >"$cluster/queries.sql" 2>"$cluster/sqlsmith.err" || true
+    local seconds=$(( $(date +%s) - started ))
+    sleep 1
+    local ours; ours="$(grep -c 'sudoku\.' "$cluster/queries.sql" || true)"
+    echo "sqlsmith: $queries queries in $seconds s, $ours naming a pg_sudoku object"
+    echo "| SQLSTATE | errors |"
+    echo "| --- | ---: |"
+    tail -n +"$((start_line + 1))" "$log" | awk 'length($5) == 5 && $5 ~ /^[0-9A-Z]+$/ && $6 == "ERROR:" {print $5}' | sort | uniq -c | sort -rn |
+        awk '{printf "| %s | %d |\n", $2, $1}'
+    local crashes; crashes="$(tail -n +"$((start_line + 1))" "$log" | grep -c "terminated by signal" || true)"
+    echo "backends terminated by a signal: $crashes"
+    "$root/scripts/cluster.sh" stop
+    [ "$crashes" -eq 0 ]
+}
+
+[ "${1:-}" = sqlsmith ] || prepare
 case "${1:-}" in
 cancel) cancel ;;
 memory) memory ;;
 big) big ;;
 one) peak_rss "$2" "$3" ;;
-*) sed -n '2,12p' "$0" >&2; exit 2 ;;
+pgbench) pgbench_mix ;;
+sqlsmith) sqlsmith_run "${2:-}" ;;
+*) sed -n '2,18p' "$0" >&2; exit 2 ;;
 esac

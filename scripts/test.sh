@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Every test of pg_sudoku: formatting (cargo fmt --check, rustfmt.toml), then four layers:
+# Every test of pg_sudoku: formatting (cargo fmt --check, rustfmt.toml), then five layers:
 #   1. the engine crate: unit tests and the real puzzle sets, in release mode (cargo test);
 #   2. the #[pg_test]s of the extension crate (cargo pgrx test, run as the postgres user);
 #   3. the pg_regress suite in pg_test/ against the release build in the throwaway cluster,
 #      including every SQL example of the README (checked to be there verbatim);
 #   4. the upgrade test from every older release kept in sql/ (scripts/upgrade_test.sh), and
-#      pg_dump/pg_restore of grid columns and indexes, then DROP EXTENSION (scripts/dump_test.sh).
+#      pg_dump/pg_restore of grid columns and indexes, then DROP EXTENSION (scripts/dump_test.sh);
+#   5. the Debian package installed into a new cluster with a bare environment (scripts/package_test.sh).
 # Installs what is missing first (scripts/setup.sh). Puzzle data: $SUDOKU_DATA, default
 # ../shared/data beside the repository.
 set -euo pipefail
@@ -58,6 +59,8 @@ log "upgrade test (scripts/upgrade_test.sh)"
 SUDOKU_DATA="$SUDOKU_DATA" "$root/scripts/upgrade_test.sh" || status=1
 log "dump/restore and DROP EXTENSION test (scripts/dump_test.sh)"
 SUDOKU_DATA="$SUDOKU_DATA" "$root/scripts/dump_test.sh" || status=1
+log "Debian package test (scripts/package_test.sh)"
+"$root/scripts/package_test.sh" || status=1
 passed=$(grep -cE '\.\.\. ok' "$results/summary.txt" || true)
 failed=$(grep -cE '\.\.\. FAILED' "$results/summary.txt" || true)
 echo "pg_regress: $passed passed, $failed failed"
