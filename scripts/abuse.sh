@@ -13,6 +13,8 @@
 #                               candidates, fill_steps, generate and compare: tps, failed transactions
 #   scripts/abuse.sh sqlsmith [N]  N sqlsmith queries (default 20,000) on a cluster of its own:
 #                               errors by SQLSTATE, backends terminated by a signal (must be 0)
+#   scripts/abuse.sh json [N]   N random JSON documents (default 100,000) cast to sudoku.grid: every
+#                               outcome a grid, 22P02 or 22023
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 db="${ABUSE_DB:-pg_sudoku_abuse}"
@@ -193,6 +195,14 @@ SQL
     [ "$crashes" -eq 0 ]
 }
 
+# JSON input: N random documents (default 100,000), grid-shaped with mutations or of no grid
+# shape, cast to sudoku.grid; every outcome must be a grid, 22P02 or 22023.
+json_fuzz() {
+    local out; out="$(psql_ -d "$db" -v cases="${1:-100000}" -f "$root/pg_test/abuse/json_fuzz.sql" -At)"
+    echo "$out" | tail -n +2
+    ! echo "$out" | tail -n +2 | grep -vqE '^(cast|22P02|22023)\|'
+}
+
 [ "${1:-}" = sqlsmith ] || prepare
 case "${1:-}" in
 cancel) cancel ;;
@@ -201,5 +211,6 @@ big) big ;;
 one) peak_rss "$2" "$3" ;;
 pgbench) pgbench_mix ;;
 sqlsmith) sqlsmith_run "${2:-}" ;;
-*) sed -n '2,18p' "$0" >&2; exit 2 ;;
+json) json_fuzz "${2:-}" ;;
+*) sed -n '2,20p' "$0" >&2; exit 2 ;;
 esac

@@ -70,7 +70,7 @@ fn grid_from_jsonb(json: JsonB) -> Grid {
     };
     let n = rows.len();
     if ![4, 9, 16, 25].contains(&n) {
-        shape_error("$", format!("has {n} rows; a grid has 4, 9, 16 or 25"));
+        shape_error("$", format!("has {n} row{}; a grid has 4, 9, 16 or 25", if n == 1 { "" } else { "s" }));
     }
     let mut values = Vec::with_capacity(n * n);
     for (r, row) in rows.iter().enumerate() {
@@ -78,7 +78,8 @@ fn grid_from_jsonb(json: JsonB) -> Grid {
             shape_error(&format!("$[{r}]"), format!("is {}, not an array of {n} cells", kind(row)));
         };
         if cells.len() != n {
-            shape_error(&format!("$[{r}]"), format!("has {} cells, not {n}", cells.len()));
+            let len = cells.len();
+            shape_error(&format!("$[{r}]"), format!("has {len} cell{}, not {n}", if len == 1 { "" } else { "s" }));
         }
         for (c, cell) in cells.iter().enumerate() {
             let v = match cell {
