@@ -37,7 +37,7 @@ cancel() {
 }
 
 # Peak RSS of the backend that runs $2 (with statement_timeout $1), sampled every 100 ms, and
-# its RSS before; prints "before_mb peak_mb outcome seconds".
+# its RSS before; prints the cells of a table row: "before_mb | peak_mb | outcome | ms".
 peak_rss() {
     local timeout="$1" statement="$2" fifo pid peak=0 before rss started outcome
     fifo="$(mktemp -u)"; mkfifo "$fifo"
@@ -57,8 +57,8 @@ peak_rss() {
         sleep 0.1
     done
     wait "$client" || true
-    outcome="$(grep -m1 -o 'ERROR: .*' "$fifo.out" | cut -c8-60 || true)"
-    echo "$((before / 1024)) $((peak / 1024)) ${outcome:-finished} $(( ($(date +%s%N) - started) / 1000000 ))"
+    outcome="$(grep -m1 -o 'ERROR: .*' "$fifo.out" | sed 's/^ERROR: *//' | cut -c1-55 || true)"
+    echo "$((before / 1024)) | $((peak / 1024)) | ${outcome:-finished} | $(( ($(date +%s%N) - started) / 1000000 ))"
     rm -f "$fifo" "$fifo.out"
 }
 
@@ -96,10 +96,7 @@ memory() {
     echo "| statement (timeout 8 s) | RSS before (MB) | peak RSS (MB) | outcome | ms |"
     echo "| --- | ---: | ---: | --- | ---: |"
     for s in "${statements[@]}"; do
-        local line; line="$(peak_rss 8000 "$s")"
-        before="${line%% *}"; line="${line#* }"; peak="${line%% *}"; line="${line#* }"
-        ms="${line##* }"; outcome="${line% *}"
-        echo "| \`${s//sudoku./}\` | $before | $peak | $outcome | $ms |"
+        echo "| \`${s//sudoku./}\` | $(peak_rss 8000 "$s") |"
     done
 }
 
@@ -109,9 +106,7 @@ big() {
     for s in "SELECT count(sudoku.rate(p)) FROM sudoku.generate_many(1000000, 9, 1) p" \
              "SELECT count(s) FROM (SELECT sudoku.solutions(repeat('.', 81)::sudoku.grid, 5000000) s) x" \
              "SELECT count(*) FROM sudoku.solutions(repeat('.', 81)::sudoku.grid, 5000000)"; do
-        local line; line="$(peak_rss 0 "$s")"
-        local before="${line%% *}"; line="${line#* }"; local peak="${line%% *}"; line="${line#* }"
-        echo "| \`$s\` | $before | $peak | ${line% *} | ${line##* } |"
+        echo "| \`$s\` | $(peak_rss 0 "$s") |"
     done
 }
 

@@ -15,8 +15,10 @@ bare=(env -i PATH=/usr/bin:/bin LANG=C.UTF-8)
 as_postgres() { runuser -u postgres -- "${bare[@]}" "$@"; }
 name=postgresql-15-pg-sudoku
 
+version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)"
+
 # PGXN's META.json describes this version.
-python3 - "$root/META.json" "$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)" <<'PY'
+python3 - "$root/META.json" "$version" <<'PY'
 import json, sys
 meta = json.load(open(sys.argv[1]))
 version = sys.argv[2]
@@ -57,7 +59,6 @@ checks="$(psql_ -d postgres -At -c "
     SELECT extversion, (SELECT count(*) FROM puzzles), (SELECT bool_and(sudoku.is_solved(sudoku.solve(puzzle))
                         AND sudoku.count_solutions(puzzle) = 1) FROM puzzles)
     FROM pg_extension WHERE extname = 'pg_sudoku'")"
-version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)"
 [ "$checks" = "$version|1|t" ] || { echo "the quickstart against the package gave: $checks" >&2; cat "$dir/quickstart.out" >&2; exit 1; }
 grep -qE '^ +1 \| [1-9]{81}$' "$dir/quickstart.out" || { echo "no solved grid in the quickstart output" >&2; cat "$dir/quickstart.out" >&2; exit 1; }
 echo "package test: $(basename "$deb") ($(du -k "$deb" | cut -f1) kB, Depends: $(dpkg-deb -f "$deb" Depends)) installed with dpkg into a new cluster with a bare environment; the README quickstart ran and solved its puzzle (version $version)"

@@ -18,13 +18,23 @@ fn rows(grid: &Grid) -> Vec<Vec<u8>> {
     grid.0.cells().chunks(grid.0.size()).map(|row| row.to_vec()).collect()
 }
 
+/// The rows of a grid as a JSON value, for both the `json` and the `jsonb` casts.
+fn rows_value(grid: &Grid) -> Value {
+    serde_json::to_value(rows(grid)).expect("numbers serialize")
+}
+
+/// `n` and `noun`, plural when `n` is not 1: "1 row", "3 cells".
+fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// The grid as a JSON array of rows of numbers, 0 for a blank (`[[5,3,0,...],...]`). Also the
 /// cast `grid::jsonb`.
 // COST 5300: 26.6 µs a call on magictour_top1465 (most of it jsonb_in making 81 numerics), in units of 5 ns (psql
 // \timing of count(p::jsonb) over 14,650 grids, README "JSON").
 #[pg_extern(name = "to_jsonb", immutable, strict, parallel_safe, cost = 5300)]
 fn grid_to_jsonb(grid: Grid) -> JsonB {
-    JsonB(serde_json::to_value(rows(&grid)).expect("numbers serialize"))
+    JsonB(rows_value(&grid))
 }
 
 /// The grid as a `json` array of rows, as `to_jsonb`; the cast `grid::json`, which PostgreSQL's
@@ -33,7 +43,7 @@ fn grid_to_jsonb(grid: Grid) -> JsonB {
 // grids, README "JSON").
 #[pg_extern(name = "to_json", immutable, strict, parallel_safe, cost = 560)]
 fn grid_to_json(grid: Grid) -> Json {
-    Json(serde_json::to_value(rows(&grid)).expect("numbers serialize"))
+    Json(rows_value(&grid))
 }
 
 /// Raises `22P02` for JSON that is not shaped like a grid, naming the offending element's path.
@@ -70,7 +80,7 @@ fn grid_from_jsonb(json: JsonB) -> Grid {
     };
     let n = rows.len();
     if ![4, 9, 16, 25].contains(&n) {
-        shape_error("$", format!("has {n} row{}; a grid has 4, 9, 16 or 25", if n == 1 { "" } else { "s" }));
+        shape_error("$", format!("has {}; a grid has 4, 9, 16 or 25", count(n, "row")));
     }
     let mut values = Vec::with_capacity(n * n);
     for (r, row) in rows.iter().enumerate() {
@@ -78,8 +88,7 @@ fn grid_from_jsonb(json: JsonB) -> Grid {
             shape_error(&format!("$[{r}]"), format!("is {}, not an array of {n} cells", kind(row)));
         };
         if cells.len() != n {
-            let len = cells.len();
-            shape_error(&format!("$[{r}]"), format!("has {len} cell{}, not {n}", if len == 1 { "" } else { "s" }));
+            shape_error(&format!("$[{r}]"), format!("has {}, not {n}", count(cells.len(), "cell")));
         }
         for (c, cell) in cells.iter().enumerate() {
             let v = match cell {
@@ -129,11 +138,20 @@ struct UnitJson {
     number: Option<i32>,
 }
 
+type StepTuple<'a> = pgrx::heap_tuple::PgHeapTuple<'a, pgrx::AllocatedByRust>;
+
+/// An attribute of a step (NULL as `None`); `22023` when the row has no such attribute of that type.
+fn attribute<'t, T>(step: &'t StepTuple<'_>, name: &str) -> Option<T>
+where
+    T: FromDatum + IntoDatum + pgrx::datum::UnboxDatum<As<'t> = T> + 't,
+{
+    step.get_by_name(name).unwrap_or_else(|e| invalid_parameter(e.to_string()))
+}
+
 /// The integers of an array attribute of a step, row-major for the 2-D ones; `22004` for a NULL
 /// element.
-fn ints(step: &pgrx::heap_tuple::PgHeapTuple<'_, pgrx::AllocatedByRust>, name: &str) -> Vec<i32> {
-    let array: Option<Array<i32>> = step.get_by_name(name).unwrap_or_else(|e| invalid_parameter(e.to_string()));
-    array
+fn ints(step: &StepTuple<'_>, name: &str) -> Vec<i32> {
+    attribute::<Array<i32>>(step, name)
         .map(|a| a.iter().map(|v| crate::grid_type::required(v, &format!("an element of {name}"))).collect())
         .unwrap_or_default()
 }
@@ -156,16 +174,12 @@ fn cells_of(values: &[i32], width: usize, name: &str) -> Vec<CellJson> {
 // count(s::jsonb) over 4,908 steps, README "JSON").
 #[pg_extern(name = "step_jsonb", immutable, strict, parallel_safe, requires = ["view_types"], cost = 9000)]
 fn step_to_jsonb(step: pgrx::composite_type!("step")) -> JsonB {
-    let get_i32 =
-        |name: &str| -> Option<i32> { step.get_by_name(name).unwrap_or_else(|e| invalid_parameter(e.to_string())) };
-    let get_text =
-        |name: &str| -> Option<String> { step.get_by_name(name).unwrap_or_else(|e| invalid_parameter(e.to_string())) };
-    let unit = get_text("unit").map(|kind| UnitJson { kind, number: get_i32("unit_no") });
+    let unit = attribute(&step, "unit").map(|kind| UnitJson { kind, number: attribute(&step, "unit_no") });
     let placed = ints(&step, "placed");
-    let grid: Option<Grid> = step.get_by_name("grid").unwrap_or_else(|e| invalid_parameter(e.to_string()));
+    let grid: Option<Grid> = attribute(&step, "grid");
     let shaped = StepJson {
-        step: get_i32("step"),
-        technique: get_text("technique"),
+        step: attribute(&step, "step"),
+        technique: attribute(&step, "technique"),
         unit,
         digits: ints(&step, "digits"),
         cells: cells_of(&ints(&step, "cells"), 2, "cells"),
@@ -175,7 +189,7 @@ fn step_to_jsonb(step: pgrx::composite_type!("step")) -> JsonB {
         },
         eliminations: cells_of(&ints(&step, "eliminated"), 3, "eliminated"),
         grid: grid.as_ref().map(rows),
-        explanation: get_text("explanation"),
+        explanation: attribute(&step, "explanation"),
     };
     JsonB(serde_json::to_value(shaped).expect("a step serializes"))
 }

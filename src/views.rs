@@ -129,11 +129,7 @@ fn grid_agg_add(
     fcinfo: pg_sys::FunctionCallInfo,
 ) -> pgrx::datum::Internal {
     if !state.initialized() {
-        let size = match size {
-            None => None,
-            Some(n) => Some(grid_size(n)),
-        };
-        let collector = views::GridCollector::new(size).unwrap_or_else(|e| raise(&e));
+        let collector = views::GridCollector::new(size.map(grid_size)).unwrap_or_else(|e| raise(&e));
         let mut context = std::ptr::null_mut();
         // SAFETY: fcinfo is the call's own; AggCheckCallContext only reads it.
         if unsafe { pg_sys::AggCheckCallContext(fcinfo, &mut context) } == 0 {

@@ -117,20 +117,21 @@ impl GridCollector {
     pub fn add(&mut self, row: i64, col: i64, value: Option<i64>) -> Result<(), crate::GridError> {
         use crate::GridError::Value;
         let n = self.side as i64;
-        let grid_name = match self.size {
-            Some(_) => format!("the {n}x{n} grid"),
-            None => format!("the largest grid ({n}x{n})"),
-        };
         if !(1..=n).contains(&row) || !(1..=n).contains(&col) {
-            return Err(Value(format!("cell ({row}, {col}) is outside {grid_name}")));
+            let grid = match self.size {
+                Some(_) => format!("the {n}x{n} grid"),
+                None => format!("the largest grid ({n}x{n})"),
+            };
+            return Err(Value(format!("cell ({row}, {col}) is outside {grid}")));
         }
         self.largest = self.largest.max(row).max(col);
         let Some(v) = value else { return Ok(()) };
         if !(1..=n).contains(&v) {
-            return Err(Value(match self.size {
-                Some(_) => format!("cell ({row}, {col}) holds {v}, but a {n}x{n} grid takes 1 to {n}"),
-                None => format!("cell ({row}, {col}) holds {v}, but {grid_name} takes 1 to {n}"),
-            }));
+            let grid = match self.size {
+                Some(_) => format!("a {n}x{n} grid"),
+                None => format!("the largest grid ({n}x{n})"),
+            };
+            return Err(Value(format!("cell ({row}, {col}) holds {v}, but {grid} takes 1 to {n}")));
         }
         let slot = &mut self.values[((row - 1) * n + col - 1) as usize];
         if *slot != 0 && *slot as i64 != v {
@@ -251,19 +252,18 @@ pub struct TreeNode {
 /// most 625) and the grid along it. Walking the upper levels again costs at most the nodes above
 /// (a constant factor when the tree branches, `depth²/2` steps along a chain of forced cells).
 pub struct SearchTree {
-    root: Grid,
     geo: &'static Geometry,
     /// The blanks of the root, row-major, and their cells; the node at depth `k` has filled the
     /// first `k`.
     blanks: Vec<usize>,
     blank_cells: Vec<Cell>,
-    /// The cells along the current path, and the digit placed at each level of it.
+    /// The cells along the current path (the root's when it is empty), and the digit placed at
+    /// each level of it.
     values: Vec<u8>,
     path: Vec<u8>,
-    /// The depth being listed, whether the path is at a node of it already yielded, and whether
-    /// the level has yielded a node (else the tree ends above it).
+    /// The depth being listed (the path is at a node already yielded when it is that long), and
+    /// whether the level has yielded a node (else the tree ends above it).
     level: usize,
-    at_node: bool,
     level_found: bool,
     yielded: u64,
     max_nodes: u64,
@@ -277,14 +277,12 @@ impl SearchTree {
         let all: Vec<Cell> = cells(grid).collect();
         let blank_cells = blanks.iter().map(|&i| all[i]).collect();
         SearchTree {
-            root: grid.clone(),
             geo: Geometry::for_box_side(grid.box_side()),
             blanks,
             blank_cells,
             values,
             path: Vec::new(),
             level: 0,
-            at_node: false,
             level_found: false,
             yielded: 0,
             max_nodes,
@@ -301,9 +299,9 @@ impl SearchTree {
         if self.level == 0 {
             self.level = 1;
             self.yielded = 1;
-            let root = &self.root;
+            let root = Grid::from_cells(&self.values).expect("the root's cells");
             let is_solution = self.blanks.is_empty() && root.is_valid();
-            return Ok(Some(TreeNode { depth: 0, cell: None, digit: None, grid: root.clone(), is_solution }));
+            return Ok(Some(TreeNode { depth: 0, cell: None, digit: None, grid: root, is_solution }));
         }
         loop {
             if self.level > self.blanks.len() {
@@ -335,11 +333,8 @@ impl SearchTree {
     /// Moves the path to the next node of depth `level` (left to right); false when the level
     /// has no more, with the path back at the root.
     fn walk_to_next_node(&mut self, interrupted: &mut impl FnMut() -> bool) -> Result<bool, Interrupted> {
-        let mut from = 1u8;
-        if self.at_node {
-            from = self.pop() + 1;
-            self.at_node = false;
-        }
+        // At a node already yielded: on to its next sibling.
+        let mut from = if self.path.len() == self.level { self.pop() + 1 } else { 1 };
         loop {
             self.visited += 1;
             if self.visited % 1024 == 0 && interrupted() {
@@ -353,7 +348,6 @@ impl SearchTree {
                     self.values[blank] = d;
                     self.path.push(d);
                     if self.path.len() == self.level {
-                        self.at_node = true;
                         return Ok(true);
                     }
                     from = 1;
