@@ -9,33 +9,28 @@
 //! same search tree and yields the same solutions in the same order: the tests compare the two
 //! node for node on real puzzle sets. Generation relies on that order.
 //!
-//! With [`Branching::Fastest`] (what `solve` and `count_solutions` use) it branches as tdoku
-//! does (T. Dillon, "A Sudoku story", the tdoku write-up): a digit takes one of 6
-//! configurations in a band or stack (which box on each of its three lines, a permutation);
-//! the search picks the chute whose digits have the fewest configurations left in all, then
-//! the digit with the fewest there, and when that digit has 2 left tries them in [`PERMS`]
-//! order (else it branches on the cell with the fewest candidates). One such
-//! branch fixes three triads at once, and the search tree of hard puzzles is about half that of
-//! cell branching. The configurations come from the locked-candidates table for free: the
-//! board keeps each digit's configurations per chute as that pass last saw them.
+//! [`Branching::Fastest`] (what `solve`, `count_solutions` and `sudoku.solutions` use) has its
+//! own search on the same words, in [`chute9`](crate::chute9); this module keeps the tables both
+//! share, and the cell-branching search that generation and the node-for-node tests rely on.
 //!
 //! Cell `r * 9 + c` is bit `(r % 3) * 9 + c` of band `r / 3`.
 
 use crate::solver::{Branching, Interrupted};
 
-const BAND: u32 = (1 << 27) - 1;
+pub(crate) const BAND: u32 = (1 << 27) - 1;
 
 /// The three rows of a band.
-const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
+pub(crate) const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 
 /// The three boxes of a band.
-const BOX: [u32; 3] = [0x7 | 0x7 << 9 | 0x7 << 18, 0x38 | 0x38 << 9 | 0x38 << 18, 0x1C0 | 0x1C0 << 9 | 0x1C0 << 18];
+pub(crate) const BOX: [u32; 3] =
+    [0x7 | 0x7 << 9 | 0x7 << 18, 0x38 | 0x38 << 9 | 0x38 << 18, 0x1C0 | 0x1C0 << 9 | 0x1C0 << 18];
 
 /// Bit c of a 3-bit value moved to bit 3c.
 const SPREAD3: [usize; 8] = [0, 1, 8, 9, 64, 65, 72, 73];
 
 /// The nine columns within a band.
-const COL: [u32; 9] = {
+pub(crate) const COL: [u32; 9] = {
     let mut c = [0u32; 9];
     let mut i = 0;
     while i < 9 {
@@ -49,7 +44,7 @@ const COL: [u32; 9] = {
 /// be on that line inside that box): the fixpoint of pointing (a box whose places lie on one
 /// line clears that line in the other boxes) and claiming (a line whose places lie in one box
 /// clears that box on the other lines). 0 when a line or a box is left without a place.
-const LOCKED: [u16; 512] = {
+pub(crate) const LOCKED: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut m0 = 0;
     while m0 < 512 {
@@ -105,7 +100,7 @@ const LOCKED: [u16; 512] = {
 };
 
 /// The band mask of a row-box occupancy matrix: bit `3 * line + box` -> 3 cells.
-const ROWBOX_CELLS: [u32; 512] = {
+pub(crate) const ROWBOX_CELLS: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut m = 0;
     while m < 512 {
@@ -125,10 +120,10 @@ const ROWBOX_CELLS: [u32; 512] = {
 
 /// The six ways a digit can sit in a band (or stack): one box per line, one line per box, as
 /// row-box occupancy matrices (bit `3 * line + box`).
-const PERMS: [u16; 6] = [0x111, 0x0A1, 0x10A, 0x062, 0x08C, 0x054];
+pub(crate) const PERMS: [u16; 6] = [0x111, 0x0A1, 0x10A, 0x062, 0x08C, 0x054];
 
 /// Per occupancy matrix, the permutations of [`PERMS`] it still allows (bit k for `PERMS[k]`).
-const CONFIGS: [u8; 512] = {
+pub(crate) const CONFIGS: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut m = 0;
     while m < 512 {
@@ -147,7 +142,7 @@ const CONFIGS: [u8; 512] = {
 /// The occupancy matrix of a digit's band word: bit `3 * row + box`, whether the digit can be
 /// on that row inside that box.
 #[inline]
-fn band_matrix(b: u32) -> usize {
+pub(crate) fn band_matrix(b: u32) -> usize {
     // Segment (row l, box k) is bits 9l + 3k .. +2: fold each to bit 9l + 3k.
     gather((b | b >> 1 | b >> 2) & 0o111_111_111)
 }
@@ -155,14 +150,14 @@ fn band_matrix(b: u32) -> usize {
 /// Bits `9l + 3k` of a band word (one per segment) moved to bit `3l + k`: the three of each
 /// row to bits 9l .. 9l + 2, then the rows together.
 #[inline]
-fn gather(y: u32) -> usize {
+pub(crate) fn gather(y: u32) -> usize {
     let z = (y | y >> 2 | y >> 4) as usize;
     (z & 7) | (z >> 6 & 0o70) | (z >> 12 & 0o700)
 }
 
 /// Per occupancy matrix (bit `3 * row + box`), the segments that are the only one of their row
 /// or of their box: where a single place in the segment is a hidden single.
-const LONE_SEGMENT: [u16; 512] = {
+pub(crate) const LONE_SEGMENT: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut m: usize = 0;
     while m < 512 {
@@ -186,7 +181,7 @@ const LONE_SEGMENT: [u16; 512] = {
 /// The occupancy matrix of a digit in `stack`, from the column occupancy (bits 0-8) of each
 /// band: bit `3 * column + band`.
 #[inline]
-fn stack_matrix(cols: &[u32; 3], stack: usize) -> usize {
+pub(crate) fn stack_matrix(cols: &[u32; 3], stack: usize) -> usize {
     SPREAD3[(cols[0] >> (3 * stack)) as usize & 7]
         | SPREAD3[(cols[1] >> (3 * stack)) as usize & 7] << 1
         | SPREAD3[(cols[2] >> (3 * stack)) as usize & 7] << 2
@@ -195,7 +190,7 @@ fn stack_matrix(cols: &[u32; 3], stack: usize) -> usize {
 /// The cells of band `band` a digit may keep under the occupancy matrix `m` of `stack` (bit
 /// `3 * column + band`): every cell outside the stack, and the stack's columns `m` allows there.
 #[inline]
-fn stack_allowed(stack: usize, m: usize, band: usize) -> u32 {
+pub(crate) fn stack_allowed(stack: usize, m: usize, band: usize) -> u32 {
     let mut allowed = !(COL[3 * stack] | COL[3 * stack + 1] | COL[3 * stack + 2]);
     for c in 0..3 {
         if m >> (3 * c + band) & 1 == 1 {
@@ -206,7 +201,7 @@ fn stack_allowed(stack: usize, m: usize, band: usize) -> u32 {
 }
 
 /// The number of configurations in a mask over [`PERMS`].
-const COUNT6: [u8; 64] = {
+pub(crate) const COUNT6: [u8; 64] = {
     let mut t = [0u8; 64];
     let mut m = 0;
     while m < 64 {
@@ -226,10 +221,6 @@ pub(crate) struct Board {
     /// Per digit, the bands (bits 0-2) and stacks (bits 3-5) whose places changed since the
     /// last locked-candidates pass. What did not change has nothing new to give.
     locked_dirty: [u8; 9],
-    /// Per digit and chute (bands 0-2, stacks 3-5), the configurations left as a mask over
-    /// [`PERMS`], as the last locked-candidates pass that looked at them found them: exact once
-    /// propagation is done, since every change marks its chutes dirty.
-    configs: [[u8; 6]; 9],
 }
 
 impl Board {
@@ -246,13 +237,7 @@ impl Board {
 
     /// A board with every candidate open and nothing placed.
     pub(crate) fn empty() -> Board {
-        Board {
-            f: [[BAND; 3]; 9],
-            open: [BAND; 3],
-            hidden_dirty: [7; 9],
-            locked_dirty: [0x3F; 9],
-            configs: [[0x3F; 6]; 9],
-        }
+        Board { f: [[BAND; 3]; 9], open: [BAND; 3], hidden_dirty: [7; 9], locked_dirty: [0x3F; 9] }
     }
 
     /// Places the given `digit` (1-9) in `cell` (row-major from 0) of a board not propagated
@@ -473,7 +458,6 @@ impl Board {
                 if kept == 0 {
                     return None;
                 }
-                self.configs[d][band] = CONFIGS[kept];
                 if kept != m {
                     *w = b & ROWBOX_CELLS[kept];
                     changed = true;
@@ -493,7 +477,6 @@ impl Board {
                 if kept == 0 {
                     return None;
                 }
-                self.configs[d][3 + stack] = CONFIGS[kept];
                 if kept != m {
                     for (band, w) in fd.iter_mut().enumerate() {
                         let allowed = stack_allowed(stack, kept, band);
@@ -508,53 +491,6 @@ impl Board {
             }
         }
         Some(changed)
-    }
-
-    /// Keeps digit `d` to the places of configuration `PERMS[k]` of chute `chute` (0-2 bands,
-    /// 3-5 stacks).
-    fn restrict(&mut self, d: usize, chute: usize, k: usize) {
-        let perm = PERMS[k] as usize;
-        if chute < 3 {
-            self.f[d][chute] &= ROWBOX_CELLS[perm];
-        } else {
-            for band in 0..3 {
-                self.f[d][band] &= stack_allowed(chute - 3, perm, band);
-            }
-        }
-        self.hidden_dirty[d] = 7;
-        self.locked_dirty[d] = 0x3F;
-    }
-
-    /// tdoku's branching: the chute (0-2 bands, 3-5 stacks) with the fewest configurations
-    /// summed over the digits, and in it the digit with the fewest (the first on a tie), with
-    /// those configurations as a mask over [`PERMS`]. `None` unless that digit has exactly 2:
-    /// without tdoku's constraints across digits (a triad holds 3 digits), branching 3-6 ways
-    /// on a sparse grid (an empty one, say) wanders into deep dead ends, where a cell does not.
-    /// The board must be propagated.
-    fn pick_chute(&self) -> Option<(usize, usize, u32)> {
-        let mut sums = [0u8; 6];
-        for configs in &self.configs {
-            for (sum, &c) in sums.iter_mut().zip(configs) {
-                *sum += COUNT6[c as usize];
-            }
-        }
-        let (mut chute, mut fewest) = (usize::MAX, u8::MAX);
-        for (c, &sum) in sums.iter().enumerate() {
-            if sum > 9 && sum < fewest {
-                (chute, fewest) = (c, sum);
-            }
-        }
-        if chute == usize::MAX {
-            return None;
-        }
-        let (mut best, mut best_count) = ((0, 0), u8::MAX);
-        for (d, configs) in self.configs.iter().enumerate() {
-            let k = COUNT6[configs[chute] as usize];
-            if k >= 2 && k < best_count {
-                (best, best_count) = ((d, configs[chute] as u32), k);
-            }
-        }
-        (best_count == 2).then_some((best.0, chute, best.1))
     }
 
     /// The candidates of the cell at bit `i` of `band`, as a digit mask.
@@ -625,10 +561,9 @@ impl Board {
 
 struct Frame {
     board: Board,
-    /// A cell frame: band and bit of the cell. A configuration frame (`config`): digit and chute.
+    /// Band and bit of the cell.
     band: u8,
     bit: u8,
-    config: bool,
     /// Candidates of the cell not tried yet (bit d-1 for digit d).
     rest: u32,
 }
@@ -666,14 +601,8 @@ impl Search9<'_> {
 
     #[inline]
     fn branch(&mut self, board: Board) {
-        if self.branching == Branching::Fastest {
-            if let Some((d, chute, rest)) = board.pick_chute() {
-                self.frames.push(Frame { board, band: d as u8, bit: chute as u8, config: true, rest });
-                return;
-            }
-        }
         let (band, bit, rest) = board.pick(self.branching);
-        self.frames.push(Frame { board, band: band as u8, bit: bit as u8, config: false, rest });
+        self.frames.push(Frame { board, band: band as u8, bit: bit as u8, rest });
     }
 
     /// The next solution's digits, or `None` when the search is over; `interrupt` is asked
@@ -694,28 +623,20 @@ impl Search9<'_> {
             let (band, bit) = (top.band as usize, top.bit as u32);
             let lowest = top.rest & top.rest.wrapping_neg();
             let choice = match self.prefer {
-                Some(p) if !top.config && top.rest >> (p[band * 27 + bit as usize] - 1) & 1 == 1 => {
+                Some(p) if top.rest >> (p[band * 27 + bit as usize] - 1) & 1 == 1 => {
                     1 << (p[band * 27 + bit as usize] - 1)
                 }
                 _ => lowest,
             };
             top.rest &= !choice;
-            let (config, k) = (top.config, choice.trailing_zeros() as usize);
+            let k = choice.trailing_zeros() as usize;
             // The last candidate reuses the frame's board instead of copying it.
             let mut b = if top.rest == 0 { self.frames.pop().map(|f| f.board).unwrap() } else { top.board };
             self.nodes += 1;
             if self.nodes % every == 0 && interrupt() {
                 return Err(Interrupted);
             }
-            // A configuration frame keeps digit `band` to configuration k of chute `bit`; a cell
-            // frame places digit k + 1 in the cell.
-            let consistent = if config {
-                b.restrict(band, bit as usize, k);
-                true
-            } else {
-                b.place(band, bit, k)
-            };
-            if consistent && b.propagate() {
+            if b.place(band, bit, k) && b.propagate() {
                 if b.is_solved() {
                     return Ok(Some(b.digits()));
                 }
@@ -726,7 +647,7 @@ impl Search9<'_> {
     }
 }
 
-/// The stack of [`has_solution`], kept between calls so that repeated searches allocate once.
+/// The stack of [`first_solution`], kept between calls so that repeated searches allocate once.
 #[derive(Default)]
 pub(crate) struct Stack(Vec<Frame>);
 

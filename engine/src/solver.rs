@@ -4,8 +4,9 @@
 //!
 //! One code path serves every size: the per-size state is a fixed array (`C` cells, candidates
 //! as a `u32` bitmask, digit `d` being bit `d - 1`), and the unit and peer tables come from
-//! [`Geometry`]. 9x9 grids take the fast path of `fast9`, which walks the same search tree. The
-//! search is resumable ([`Solutions`]), so solutions can be streamed one by one.
+//! [`Geometry`]. 9x9 grids take a fast path: `chute9` for [`Branching::Fastest`] (the same
+//! fixpoint at each node, so the same branches), `fast9` for cell branching (the same search tree,
+//! node for node). The search is resumable ([`Solutions`]), so solutions can be streamed one by one.
 
 use crate::geometry::Geometry;
 use crate::grid::{box_side_for_cells, Grid};
@@ -677,6 +678,7 @@ impl<const C: usize> Search<C> {
 enum AnySearch {
     S4(Search<16>),
     S9(Box<crate::fast9::Search9<'static>>),
+    Fastest9(crate::chute9::Search),
     Generic9(Search<81>),
     S16(Search<256>),
     S25(Box<Search<625>>),
@@ -695,6 +697,7 @@ impl Solutions {
     pub fn new(grid: &Grid, branching: Branching) -> Solutions {
         let search = match grid.box_side() {
             2 => AnySearch::S4(Search::new(grid, branching)),
+            3 if branching == Branching::Fastest => AnySearch::Fastest9(crate::chute9::Search::new(grid.cells())),
             3 => AnySearch::S9(Box::new(crate::fast9::Search9::new(grid.cells(), branching))),
             4 => AnySearch::S16(Search::new(grid, branching)),
             _ => AnySearch::S25(Box::new(Search::new(grid, branching))),
@@ -735,6 +738,7 @@ impl Solutions {
         let digits = match &mut self.search {
             AnySearch::S4(s) => s.next(interrupt)?.map(|v| take(&v)),
             AnySearch::S9(s) => s.next(interrupt, INTERRUPT_EVERY)?.map(|v| take(&v)),
+            AnySearch::Fastest9(s) => s.next(interrupt)?.map(|v| take(&v)),
             AnySearch::Generic9(s) => s.next(interrupt)?.map(|v| take(&v)),
             AnySearch::S16(s) => s.next(interrupt)?.map(|v| take(&v)),
             AnySearch::S25(s) => s.next(interrupt)?.map(|v| take(&v)),
@@ -747,6 +751,7 @@ impl Solutions {
         match &self.search {
             AnySearch::S4(s) => s.nodes,
             AnySearch::S9(s) => s.nodes,
+            AnySearch::Fastest9(s) => s.nodes,
             AnySearch::Generic9(s) => s.nodes,
             AnySearch::S16(s) => s.nodes,
             AnySearch::S25(s) => s.nodes,

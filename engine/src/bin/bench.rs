@@ -20,6 +20,9 @@
 //! givens>`: N minimal puzzles (9x9 unless SIZE says 4 or 16) with central (180°) symmetry from
 //! seeds 0..N, one pass (the format of `peer-bench --generate`).
 //!
+//! With `--nodes FILE...` it prints `<file> n=<puzzles> solve_nodes=<mean search nodes of a
+//! solve> count2_nodes=<of a count up to 2>`: the size of the search trees, which timings hide.
+//!
 //! With `--levels SIZE` it prints, for each level (easy..extreme) and seeds 1-5, `levels
 //! size= level= seed= ms=<time> givens= attempts=<grids dug>` for
 //! `generate_level_seeded(SIZE, seed, central, no target)`, or `none` when no grid reached it.
@@ -34,7 +37,7 @@ use std::time::Instant;
 use sudoku_engine::generate::{generate_level_seeded, generate_seeded, Symmetry};
 use sudoku_engine::human::{preemptive_sets, rate_with, Selection, Steps, LEVELS, PROPAGATION_NAMES};
 use sudoku_engine::views::candidates;
-use sudoku_engine::{count_solutions, propagate, solve, Grid, Techniques};
+use sudoku_engine::{count_solutions, propagate, solve, Branching, Grid, Solutions, Techniques};
 
 /// Every step of `sudoku.fill_steps(p)` with its default techniques, explained; the count.
 fn fill_steps(p: &Grid) -> usize {
@@ -64,6 +67,12 @@ fn main() {
     if paths.first().is_some_and(|a| a == "--rate") {
         for path in &paths[1..] {
             rate_file(path);
+        }
+        return;
+    }
+    if paths.first().is_some_and(|a| a == "--nodes") {
+        for path in &paths[1..] {
+            nodes_file(path);
         }
         return;
     }
@@ -101,20 +110,7 @@ fn main() {
         std::process::exit(2);
     }
     for path in &paths {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-            eprintln!("{path}: {e}");
-            std::process::exit(1)
-        });
-        let puzzles: Vec<Grid> = text
-            .lines()
-            .filter_map(|l| l.split_whitespace().next())
-            .map(|l| {
-                Grid::parse(l).unwrap_or_else(|e| {
-                    eprintln!("{path}: {l}: {e}");
-                    std::process::exit(1)
-                })
-            })
-            .collect();
+        let puzzles = read_grids(path);
         let n = puzzles.len().max(1);
         if views {
             let cand_us = best_of_3(n, || puzzles.iter().map(|p| candidates(p).collect::<Vec<_>>().len()).sum());
@@ -160,6 +156,43 @@ fn levels(size: usize) {
 
 /// `--rate`: one pass of `rate_with` over a file, and the Spearman correlation of the scores
 /// with the published ratings in the second field.
+/// The puzzles of a file: the first whitespace-separated field of each line.
+fn read_grids(path: &str) -> Vec<Grid> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("{path}: {e}");
+        std::process::exit(1)
+    });
+    text.lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(|l| {
+            Grid::parse(l).unwrap_or_else(|e| {
+                eprintln!("{path}: {l}: {e}");
+                std::process::exit(1)
+            })
+        })
+        .collect()
+}
+
+/// `--nodes`: the mean search nodes (branch attempts) of a solve and of a count up to 2.
+fn nodes_file(path: &str) {
+    let grids = read_grids(path);
+    let (mut solve_nodes, mut count2_nodes) = (0u64, 0u64);
+    for g in &grids {
+        let mut search = Solutions::new(g, Branching::Fastest);
+        search.next_with(&mut || false).expect("no interrupt");
+        solve_nodes += search.nodes();
+        search.next_with(&mut || false).expect("no interrupt");
+        count2_nodes += search.nodes();
+    }
+    let n = grids.len().max(1) as f64;
+    println!(
+        "{path} n={} solve_nodes={:.2} count2_nodes={:.2}",
+        grids.len(),
+        solve_nodes as f64 / n,
+        count2_nodes as f64 / n
+    );
+}
+
 fn rate_file(path: &str) {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");

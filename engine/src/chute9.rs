@@ -1,0 +1,568 @@
+//! The 9x9 search of `solve`, `count_solutions` and `sudoku.solutions` ([`Branching::Fastest`](crate::Branching::Fastest)).
+//!
+//! The board is [`fast9`](crate::fast9)'s: each digit's candidate cells as three 27-bit words,
+//! one per band. What differs is the order of the work, after the band-wise solvers surveyed in
+//! T. Dillon's write-up "A Sudoku story" (JCZSolve, fsss2): propagation is driven by the words
+//! that changed, one (band, digit) word at a time, and each update of a word does all that word
+//! alone can tell:
+//! - locked candidates inside the band ([`LOCKED`] on the 3x3 matrix of the word's segments:
+//!   pointing from boxes to rows, claiming from rows to boxes), and a contradiction when a row
+//!   or box of the band is left without a place;
+//! - the cells it fixes: a segment alone in its row (so in its box) holding one cell is a hidden
+//!   single, which leaves the cell's other candidates (their words change in turn);
+//! - pointing from boxes to columns: a box of the band whose places lie in one column clears
+//!   that column from the digit's other two bands.
+//!
+//! The update has no data-dependent branch but the contradiction: clearing nothing costs less
+//! than a mispredicted branch, and that is most of what made it faster than `fast9`'s rounds.
+//! Once no word changes, naked singles are found 27 cells at a time (cells in one word only);
+//! when there are none, each digit whose words changed gets locked candidates in its stacks and
+//! the hidden singles of its columns. The fixpoint is the generic solver's (naked and hidden
+//! singles, locked candidates along rows and columns), reached in another order.
+//!
+//! Then the search branches as tdoku does: a digit takes one of 6 configurations in a band or
+//! stack (which box on each of the chute's three lines, [`PERMS`]); the search picks the chute
+//! whose digits have the fewest configurations left in all, then the first digit with the
+//! fewest there, and when that digit has 2 left tries them in [`PERMS`] order; otherwise it
+//! branches on the open cell with the fewest candidates (a pair if any, the first in row-major
+//! order), digits ascending. One configuration fixes three triads at once, and the search tree
+//! of hard puzzles is about half that of cell branching. The configurations cost a table lookup
+//! per update: the board keeps them per chute and digit, with their sums per chute.
+//!
+//! The tests compare the solutions with the generic solver's as sets (multi-solution puzzles,
+//! thinned top95 puzzles) and count the 288 4x4 grids.
+
+use crate::fast9::{
+    stack_allowed, stack_matrix, BAND, BOX, COL, CONFIGS, COUNT6, LOCKED, LONE_SEGMENT, PERMS, ROW, ROWBOX_CELLS,
+};
+use crate::solver::{Interrupted, INTERRUPT_EVERY};
+
+/// For a 9-bit value read as three 3-bit groups (the segments of a row, or the columns of a
+/// band by stack), the bits that are alone in their group.
+const ALONE3: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut v: usize = 0;
+    while v < 512 {
+        let mut g = 0;
+        while g < 3 {
+            let x = (v >> (3 * g)) & 7;
+            if x.count_ones() == 1 {
+                t[v] |= (x << (3 * g)) as u32;
+            }
+            g += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// For row `l` of a band and its 9 bits `v`: bits `9l`.. the cells alone in their segment,
+/// bits `32 + 3l`.. the segments (boxes) with a cell; so that OR-ing the three rows' entries
+/// gives a word's lone cells (low half) and its row-box occupancy matrix (high half).
+const ROW_INFO: [[u64; 512]; 3] = {
+    let mut t = [[0u64; 512]; 3];
+    let mut v: usize = 0;
+    while v < 512 {
+        let mut occupied = 0;
+        let mut g = 0;
+        while g < 3 {
+            if (v >> (3 * g)) & 7 != 0 {
+                occupied |= 1 << g;
+            }
+            g += 1;
+        }
+        let mut l = 0;
+        while l < 3 {
+            t[l][v] = (ALONE3[v] as u64) << (9 * l) | (occupied as u64) << (32 + 3 * l);
+            l += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// Per occupancy matrix, the cells of the segments alone in their row or box.
+const LONE_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = ROWBOX_CELLS[LONE_SEGMENT[m] as usize];
+        m += 1;
+    }
+    t
+};
+
+/// [`ROW_INFO`] of a band word: its lone cells and its occupancy matrix.
+#[inline]
+fn row_info(w: u32) -> (u32, usize) {
+    let r =
+        ROW_INFO[0][(w & 0x1FF) as usize] | ROW_INFO[1][(w >> 9 & 0x1FF) as usize] | ROW_INFO[2][(w >> 18) as usize];
+    (r as u32, (r >> 32) as usize)
+}
+
+/// For word `band * 9 + digit`, the same digit's words in the other two bands.
+const OTHER_BANDS: [[u8; 2]; 27] = {
+    let mut t = [[0u8; 2]; 27];
+    let mut k = 0;
+    while k < 27 {
+        let (band, d) = (k / 9, k % 9);
+        t[k] = [(((band + 1) % 3) * 9 + d) as u8, (((band + 2) % 3) * 9 + d) as u8];
+        k += 1;
+    }
+    t
+};
+
+/// Clears `cells` from the nine words of a band; the words (bit per word) that had any.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn clear_cells(words: &mut [u32], cells: u32) -> u32 {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+        _mm_set1_epi32, _mm_setzero_si128, _mm_storeu_si128,
+    };
+    assert_eq!(words.len(), 9);
+    // SAFETY: SSE2 is part of x86-64; the loads and stores stay inside the nine words (checked above).
+    unsafe {
+        let p = words.as_mut_ptr() as *mut __m128i;
+        let c = _mm_set1_epi32(cells as i32);
+        let (a, b) = (_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+        let zero = _mm_setzero_si128();
+        let kept = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(a, c), zero)))
+            | _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(b, c), zero))) << 4;
+        _mm_storeu_si128(p, _mm_andnot_si128(c, a));
+        _mm_storeu_si128(p.add(1), _mm_andnot_si128(c, b));
+        let last = words[8];
+        words[8] = last & !cells;
+        (!kept as u32 & 0xFF) | ((last & cells != 0) as u32) << 8
+    }
+}
+
+/// Clears `cells` from the nine words of a band; the words (bit per word) that had any.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn clear_cells(words: &mut [u32], cells: u32) -> u32 {
+    let mut changed = 0;
+    for (e, x) in words.iter_mut().enumerate() {
+        changed |= ((*x & cells != 0) as u32) << e;
+        *x &= !cells;
+    }
+    changed
+}
+
+/// A 9-bit set of columns spread to the three rows of a band.
+#[inline]
+fn columns(c: u32) -> u32 {
+    c * (1 | 1 << 9 | 1 << 18)
+}
+
+/// Candidate cells per band and digit (word `band * 9 + digit`); a fixed cell stays in its
+/// digit's word only.
+#[derive(Clone, Copy)]
+struct Board {
+    f: [u32; 27],
+    /// Per band, the cells not fixed yet.
+    open: [u32; 3],
+    /// The words (bit `band * 9 + digit`) changed since their last update.
+    dirty: u32,
+    /// Per chute (bands 0-2, stacks 3-5) and digit (`chute * 9 + digit`), the configurations
+    /// left (a mask over [`PERMS`]) as the last update of the band word or the last
+    /// [`Board::stacks`] saw them: exact once propagation is done.
+    configs: [u8; 54],
+    /// Per chute, the configurations of its digits in all (from `configs`).
+    sums: [u8; 6],
+    /// The digits (bit d) whose words changed since the last [`Board::stacks`].
+    stale: u16,
+}
+
+impl Board {
+    /// The board of `cells` (row-major, 0 blank) with the givens placed, not propagated;
+    /// `None` when givens conflict.
+    fn new(cells: &[u8]) -> Option<Board> {
+        let mut b = Board {
+            f: [BAND; 27],
+            open: [BAND; 3],
+            dirty: (1 << 27) - 1,
+            configs: [0x3F; 54],
+            sums: [54; 6],
+            stale: 0x1FF,
+        };
+        for (cell, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let (band, i, d) = (cell / 27, (cell % 27) as u32, (v - 1) as usize);
+            let bit = 1u32 << i;
+            if b.f[band * 9 + d] & bit == 0 {
+                return None;
+            }
+            for w in &mut b.f[band * 9..band * 9 + 9] {
+                *w &= !bit;
+            }
+            let col = (i % 9) as usize;
+            for other in 0..3 {
+                b.f[other * 9 + d] &= !COL[col];
+            }
+            let w = &mut b.f[band * 9 + d];
+            *w = (*w & !(ROW[(i / 9) as usize] | BOX[col / 3])) | bit;
+            b.open[band] &= !bit;
+        }
+        Some(b)
+    }
+
+    /// Keeps digit `d` at bit `i` of `band` alone in its row and box of the band; the update of
+    /// the word does the rest. False when `d` is no longer possible there.
+    #[inline]
+    fn assign(&mut self, band: usize, i: u32, d: usize) -> bool {
+        let k = band * 9 + d;
+        let w = self.f[k];
+        if w >> i & 1 == 0 {
+            return false;
+        }
+        self.f[k] = (w & !(ROW[(i / 9) as usize] | BOX[(i % 9 / 3) as usize])) | 1 << i;
+        self.dirty |= 1 << k;
+        true
+    }
+
+    /// What word `k` alone tells (see the module's documentation); false on a contradiction.
+    #[inline]
+    fn update(&mut self, k: usize) -> bool {
+        let (band, d) = (k / 9, k % 9);
+        // Locked candidates remove whole segments, so the lone cells of the segments kept are
+        // those of the word before.
+        let (alone, m) = row_info(self.f[k]);
+        let kept = LOCKED[m] as usize;
+        if kept == 0 {
+            return false;
+        }
+        let w = self.f[k] & ROWBOX_CELLS[kept];
+        self.set_configs(k, CONFIGS[kept]);
+        self.stale |= 1 << d;
+        // Fixed cells: the one cell of a segment alone in its row and box. They leave the other
+        // digits' words (a no-op when there are none: cheaper than a mispredicted branch).
+        let fixed = alone & LONE_CELLS[kept] & self.open[band];
+        self.open[band] &= !fixed;
+        let changed = clear_cells(&mut self.f[band * 9..band * 9 + 9], fixed);
+        self.f[k] = w;
+        self.dirty |= (changed & !(1 << d)) << (band * 9);
+        // Boxes whose places lie in one column: the column leaves the digit's other bands.
+        let keep = !columns(ALONE3[((w | w >> 9 | w >> 18) & 0x1FF) as usize]);
+        let [j1, j2] = OTHER_BANDS[k];
+        let (x1, x2) = (self.f[j1 as usize], self.f[j2 as usize]);
+        let (y1, y2) = (x1 & keep, x2 & keep);
+        self.f[j1 as usize] = y1;
+        self.f[j2 as usize] = y2;
+        self.dirty |= ((x1 != y1) as u32) << j1 | ((x2 != y2) as u32) << j2;
+        true
+    }
+
+    /// Naked singles: open cells in one word only take that digit. `None` on an open cell
+    /// without candidates, else whether any was found.
+    #[inline]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut found = false;
+        for band in 0..3 {
+            let open = self.open[band];
+            if open == 0 {
+                continue;
+            }
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &w in &self.f[band * 9..band * 9 + 9] {
+                let p = w & open;
+                twice |= once & p;
+                once |= p;
+            }
+            if once != open {
+                return None;
+            }
+            let singles = once & !twice;
+            if singles == 0 {
+                continue;
+            }
+            found = true;
+            for d in 0..9 {
+                let mut s = singles & self.f[band * 9 + d];
+                while s != 0 {
+                    let i = s.trailing_zeros();
+                    s &= s - 1;
+                    // A single placed a moment ago in the same row or box may have taken it.
+                    if !self.assign(band, i, d) {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(found)
+    }
+
+    /// For each digit whose words changed since the last call: hidden singles in the columns,
+    /// then locked candidates in the stacks (columns by boxes). `None` on a contradiction (a
+    /// column or box without a place), else whether anything changed.
+    fn stacks(&mut self) -> Option<bool> {
+        let mut changed = false;
+        let mut digits = std::mem::take(&mut self.stale) as u32;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let w = [self.f[d], self.f[9 + d], self.f[18 + d]];
+            // Columns with exactly one place in all nine rows, and columns the digit holds.
+            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+            for band in 0..3 {
+                let (r0, r1, r2) = (w[band] & 0x1FF, w[band] >> 9 & 0x1FF, w[band] >> 18);
+                twice |= once & r0 | (once | r0) & r1 | (once | r0 | r1) & r2;
+                once |= r0 | r1 | r2;
+                let fixed = w[band] & !self.open[band];
+                placed |= fixed | fixed >> 9 | fixed >> 18;
+            }
+            if once != 0x1FF {
+                return None;
+            }
+            let mut hidden = once & !twice & !placed;
+            while hidden != 0 {
+                let col = hidden.trailing_zeros() as usize;
+                hidden &= hidden - 1;
+                let band = if w[0] & COL[col] != 0 {
+                    0
+                } else if w[1] & COL[col] != 0 {
+                    1
+                } else {
+                    2
+                };
+                if !self.assign(band, (w[band] & COL[col]).trailing_zeros(), d) {
+                    return None;
+                }
+                changed = true;
+            }
+            let cols = w.map(|w| (w | w >> 9 | w >> 18) & 0x1FF);
+            for stack in 0..3 {
+                let m = stack_matrix(&cols, stack);
+                let kept = LOCKED[m] as usize;
+                self.set_configs(27 + stack * 9 + d, CONFIGS[kept]);
+                if kept == m {
+                    continue;
+                }
+                if kept == 0 {
+                    return None;
+                }
+                for band in 0..3 {
+                    let (j, allowed) = (band * 9 + d, stack_allowed(stack, kept, band));
+                    if self.f[j] & !allowed != 0 {
+                        self.f[j] &= allowed;
+                        self.dirty |= 1 << j;
+                    }
+                }
+                changed = true;
+            }
+        }
+        Some(changed)
+    }
+
+    /// Every deduction to the fixpoint; false on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            while self.dirty != 0 {
+                let k = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.update(k) {
+                    return false;
+                }
+            }
+            if self.open == [0; 3] {
+                return true;
+            }
+            match self.naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.stacks() {
+                None => return false,
+                Some(true) => {}
+                Some(false) => return true,
+            }
+        }
+    }
+
+    /// tdoku's branching (see [`fast9`](crate::fast9)'s `pick_chute`): the chute (0-2 bands,
+    /// 3-5 stacks) with the fewest configurations over its digits, more than one for some
+    /// digit, and in it the first digit with the fewest, when that is 2; with those two as a
+    /// mask over [`PERMS`].
+    fn pick_chute(&self) -> Option<(usize, usize, u32)> {
+        let (mut chute, mut fewest) = (usize::MAX, u8::MAX);
+        for (c, &sum) in self.sums.iter().enumerate() {
+            if sum > 9 && sum < fewest {
+                (chute, fewest) = (c, sum);
+            }
+        }
+        if chute == usize::MAX {
+            return None;
+        }
+        let (mut best, mut best_count) = ((0, 0), u8::MAX);
+        for (d, &c) in self.configs[chute * 9..chute * 9 + 9].iter().enumerate() {
+            let k = COUNT6[c as usize];
+            if k >= 2 && k < best_count {
+                (best, best_count) = ((d, c as u32), k);
+            }
+        }
+        (best_count == 2).then_some((best.0, chute, best.1))
+    }
+
+    /// Sets the configurations of entry `i` of `configs`, keeping `sums`.
+    #[inline]
+    fn set_configs(&mut self, i: usize, configs: u8) {
+        let old = std::mem::replace(&mut self.configs[i], configs);
+        let sum = &mut self.sums[i / 9];
+        *sum = sum.wrapping_sub(COUNT6[old as usize] - COUNT6[configs as usize]);
+    }
+
+    /// The candidates of bit `i` of `band` as a digit mask.
+    #[inline]
+    fn candidates(&self, band: usize, i: u32) -> u32 {
+        let mut m = 0;
+        for (d, &w) in self.f[band * 9..band * 9 + 9].iter().enumerate() {
+            m |= ((w >> i) & 1) << d;
+        }
+        m
+    }
+
+    /// The open cell with the fewest candidates (a pair if any, the first in row-major order),
+    /// as band, bit and candidates.
+    fn pick_cell(&self) -> (usize, u32, u32) {
+        for band in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for &w in &self.f[band * 9..band * 9 + 9] {
+                let p = w & self.open[band];
+                three |= two & p;
+                two |= one & p;
+                one |= p;
+            }
+            let pairs = two & !three;
+            if pairs != 0 {
+                let i = pairs.trailing_zeros();
+                return (band, i, self.candidates(band, i));
+            }
+        }
+        let (mut best, mut best_count) = ((0, 0, 0), u32::MAX);
+        for band in 0..3 {
+            let mut open = self.open[band];
+            while open != 0 {
+                let i = open.trailing_zeros();
+                open &= open - 1;
+                let c = self.candidates(band, i);
+                if c.count_ones() < best_count {
+                    (best, best_count) = ((band, i, c), c.count_ones());
+                }
+            }
+        }
+        best
+    }
+
+    /// Keeps digit `d` to configuration `PERMS[k]` of `chute` (0-2 bands, 3-5 stacks).
+    fn restrict(&mut self, d: usize, chute: usize, k: usize) {
+        let perm = PERMS[k] as usize;
+        if chute < 3 {
+            self.f[chute * 9 + d] &= ROWBOX_CELLS[perm];
+            self.dirty |= 1 << (chute * 9 + d);
+        } else {
+            for band in 0..3 {
+                self.f[band * 9 + d] &= stack_allowed(chute - 3, perm, band);
+                self.dirty |= 1 << (band * 9 + d);
+            }
+        }
+    }
+
+    /// The digits of a solved board, row-major, 1-based.
+    fn digits(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for (k, &w) in self.f.iter().enumerate() {
+            let (band, d) = (k / 9, k % 9);
+            let mut s = w;
+            while s != 0 {
+                out[band * 27 + s.trailing_zeros() as usize] = d as u8 + 1;
+                s &= s - 1;
+            }
+        }
+        out
+    }
+}
+
+struct Frame {
+    board: Board,
+    /// A configuration frame: digit and chute. A cell frame: band and bit.
+    a: u8,
+    b: u8,
+    config: bool,
+    /// The configurations (bit k for `PERMS[k]`) or digits (bit d - 1) not tried yet.
+    rest: u32,
+}
+
+/// A resumable depth-first search over a 9x9 grid with [`Branching::Fastest`](crate::Branching).
+pub(crate) struct Search {
+    frames: Vec<Frame>,
+    solved_at_root: Option<Board>,
+    pub(crate) nodes: u64,
+}
+
+impl Search {
+    pub(crate) fn new(cells: &[u8]) -> Search {
+        let mut search = Search { frames: Vec::new(), solved_at_root: None, nodes: 0 };
+        if let Some(mut b) = Board::new(cells) {
+            if b.propagate() {
+                if b.open == [0; 3] {
+                    search.solved_at_root = Some(b);
+                } else {
+                    search.frames.reserve(32);
+                    search.branch(b);
+                }
+            }
+        }
+        search
+    }
+
+    #[inline]
+    fn branch(&mut self, board: Board) {
+        let frame = match board.pick_chute() {
+            Some((d, chute, rest)) => Frame { board, a: d as u8, b: chute as u8, config: true, rest },
+            None => {
+                let (band, bit, rest) = board.pick_cell();
+                Frame { board, a: band as u8, b: bit as u8, config: false, rest }
+            }
+        };
+        self.frames.push(frame);
+    }
+
+    /// The next solution's digits, or `None` when the search is over; `interrupt` is asked
+    /// every [`INTERRUPT_EVERY`] nodes.
+    pub(crate) fn next(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<[u8; 81]>, Interrupted> {
+        if let Some(b) = self.solved_at_root.take() {
+            return Ok(Some(b.digits()));
+        }
+        while let Some(top) = self.frames.last_mut() {
+            if top.rest == 0 {
+                self.frames.pop();
+                continue;
+            }
+            let choice = top.rest.trailing_zeros();
+            top.rest &= top.rest - 1;
+            let (config, a, b) = (top.config, top.a as usize, top.b as usize);
+            // The last branch reuses the frame's board instead of copying it.
+            let mut board = if top.rest == 0 { self.frames.pop().map(|f| f.board).unwrap() } else { top.board };
+            self.nodes += 1;
+            if self.nodes % INTERRUPT_EVERY == 0 && interrupt() {
+                return Err(Interrupted);
+            }
+            let consistent = if config {
+                board.restrict(a, b, choice as usize);
+                true
+            } else {
+                board.assign(a, b as u32, choice as usize)
+            };
+            if consistent && board.propagate() {
+                if board.open == [0; 3] {
+                    return Ok(Some(board.digits()));
+                }
+                self.branch(board);
+            }
+        }
+        Ok(None)
+    }
+}
