@@ -1,0 +1,252 @@
+-- A Sudoku game in stored procedures: the design card's "stored procedures in database-centric
+-- apps" as a working example. Players, games and moves are tables; starting a game, playing a
+-- move, undoing it, asking for a hint and checking progress are functions and procedures that
+-- any client (psql, an application's SQL) calls; the leaderboard is a view.
+--
+--   CREATE EXTENSION pg_sudoku;
+--   \i examples/game/game.sql
+--   SELECT sudoku_game.start('alice', 'easy', 7);          -- the new game's id, say 1
+--   SELECT * FROM sudoku_game.play(1, 1, 1, 4);            -- row 1, column 1, digit 4
+--   CALL sudoku_game.undo(1);
+--   SELECT sudoku_game.hint(1);
+--   SELECT * FROM sudoku_game.progress(1);
+--   SELECT * FROM sudoku_game.leaderboard;
+--
+-- Errors are SQLSTATE 22023 (invalid_parameter_value) with a message a player can read: a cell
+-- outside the grid, a digit outside 0-9, a given, a digit already in the cell's row, column or
+-- box, a finished game, nothing to undo; P0002 (no_data_found) for a game that does not exist.
+-- Everything runs in the caller's transaction: a move is committed or not with it.
+
+CREATE SCHEMA sudoku_game;
+COMMENT ON SCHEMA sudoku_game IS 'A Sudoku game in stored procedures (pg_sudoku examples/game): players, games, moves, a leaderboard.';
+
+CREATE TABLE sudoku_game.players (
+    player_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    name text NOT NULL UNIQUE CHECK (name <> ''),
+    joined_at timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+
+CREATE TABLE sudoku_game.games (
+    game_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    player_id bigint NOT NULL REFERENCES sudoku_game.players,
+    -- The level asked for, and what sudoku.rate says of the puzzle (the same when generate
+    -- found one of that level).
+    difficulty text NOT NULL,
+    level text NOT NULL,
+    score double precision NOT NULL,
+    seed bigint NOT NULL,
+    puzzle sudoku.grid NOT NULL,
+    solution sudoku.grid NOT NULL,
+    -- The position now: the givens and the player's digits.
+    board sudoku.grid NOT NULL,
+    hints integer NOT NULL DEFAULT 0,
+    started_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+    finished_at timestamptz,
+    CHECK (finished_at IS NULL OR board = solution)
+);
+CREATE INDEX ON sudoku_game.games (player_id);
+
+CREATE TABLE sudoku_game.moves (
+    game_id bigint NOT NULL REFERENCES sudoku_game.games ON DELETE CASCADE,
+    move_no integer NOT NULL,
+    "row" integer NOT NULL CHECK ("row" BETWEEN 1 AND 9),
+    col integer NOT NULL CHECK (col BETWEEN 1 AND 9),
+    -- 0 erases the cell; previous is what the cell held before (0: blank), for undo.
+    digit integer NOT NULL CHECK (digit BETWEEN 0 AND 9),
+    previous integer NOT NULL CHECK (previous BETWEEN 0 AND 9),
+    played_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+    PRIMARY KEY (game_id, move_no)
+);
+
+-- Where a game stands.
+CREATE TYPE sudoku_game.progress AS (
+    game_id bigint,
+    filled integer,      -- cells holding a digit, givens included
+    blanks integer,      -- cells left to fill
+    mistakes integer,    -- player's digits that differ from the solution
+    moves integer,       -- moves played (undone ones are gone)
+    hints integer,
+    finished boolean,
+    elapsed interval,    -- start to finish, or to now while the game goes on
+    board text           -- sudoku.pretty(board)
+);
+
+-- The game row, locked for the caller's transaction; P0002 when there is none, 22023 when it is
+-- finished and the caller wants to change it.
+CREATE FUNCTION sudoku_game.lock_game(game bigint, for_change boolean DEFAULT true)
+RETURNS sudoku_game.games LANGUAGE plpgsql AS $$
+DECLARE
+    g sudoku_game.games;
+BEGIN
+    SELECT * INTO g FROM sudoku_game.games WHERE game_id = game FOR UPDATE;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'game % does not exist', game USING ERRCODE = 'no_data_found';
+    END IF;
+    IF for_change AND g.finished_at IS NOT NULL THEN
+        RAISE EXCEPTION 'game % is finished', game
+            USING ERRCODE = 'invalid_parameter_value',
+                  DETAIL = format('It was solved in %s.', g.finished_at - g.started_at);
+    END IF;
+    RETURN g;
+END
+$$;
+COMMENT ON FUNCTION sudoku_game.lock_game(bigint, boolean) IS 'The game row locked FOR UPDATE; P0002 when it does not exist, 22023 when it is finished and for_change.';
+
+CREATE FUNCTION sudoku_game.progress(game bigint) RETURNS sudoku_game.progress
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+    p sudoku_game.progress;
+BEGIN
+    SELECT g.game_id,
+           sudoku.givens(g.board),
+           81 - sudoku.givens(g.board),
+           (SELECT count(*)::int FROM unnest(g.board::int[], g.solution::int[]) AS c(now, sol)
+             WHERE now <> 0 AND now <> sol),
+           (SELECT count(*)::int FROM sudoku_game.moves m WHERE m.game_id = g.game_id),
+           g.hints,
+           g.finished_at IS NOT NULL,
+           coalesce(g.finished_at, clock_timestamp()) - g.started_at,
+           sudoku.pretty(g.board)
+      INTO p
+      FROM sudoku_game.games g WHERE g.game_id = game;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'game % does not exist', game USING ERRCODE = 'no_data_found';
+    END IF;
+    RETURN p;
+END
+$$;
+COMMENT ON FUNCTION sudoku_game.progress(bigint) IS 'Where a game stands: filled cells, blanks, mistakes (digits that differ from the solution), moves, hints, finished, elapsed time and the board. P0002: no such game.';
+
+-- Starts a game for `player` (created on first use) at a level easy, medium, hard, expert or
+-- extreme; `seed` makes the puzzle reproducible (sudoku.generate's seed), NULL picks one.
+CREATE FUNCTION sudoku_game.start(player text, difficulty text DEFAULT 'medium', seed bigint DEFAULT NULL)
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+    pid bigint;
+    s bigint := coalesce(seed, (random() * 1e9)::bigint);
+    p sudoku.grid;
+    r sudoku.rating;
+    id bigint;
+BEGIN
+    INSERT INTO sudoku_game.players (name) VALUES (player)
+        ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name
+        RETURNING player_id INTO pid;
+    p := sudoku.generate(9, s, difficulty => difficulty);
+    r := sudoku.rate(p);
+    INSERT INTO sudoku_game.games (player_id, difficulty, level, score, seed, puzzle, solution, board)
+        VALUES (pid, difficulty, r.level, r.score, s, p, sudoku.solve(p), p)
+        RETURNING game_id INTO id;
+    RETURN id;
+END
+$$;
+COMMENT ON FUNCTION sudoku_game.start(text, text, bigint) IS 'Starts a game: a unique 9x9 puzzle from sudoku.generate at the level asked (easy..extreme), rated with sudoku.rate; the player is created on first use. Returns the game id. 22023 from generate for an unknown level.';
+
+-- Plays `digit` (1-9, or 0 to erase) in row `r`, column `c`. Refused with 22023: a cell outside
+-- the grid, a digit outside 0-9, a given, a digit already in the cell's row, column or box, a
+-- finished game. A wrong digit that breaks no rule is accepted: progress counts it as a mistake.
+-- The move that fills the last blank finishes the game.
+CREATE FUNCTION sudoku_game.play(game bigint, r integer, c integer, digit integer)
+RETURNS sudoku_game.progress LANGUAGE plpgsql AS $$
+DECLARE
+    g sudoku_game.games := sudoku_game.lock_game(game);
+    cells int[] := g.board::int[];
+    i int;
+    clash record;
+BEGIN
+    IF r NOT BETWEEN 1 AND 9 OR c NOT BETWEEN 1 AND 9 THEN
+        RAISE EXCEPTION 'row % column % is outside the grid', r, c
+            USING ERRCODE = 'invalid_parameter_value', HINT = 'Rows and columns go from 1 to 9.';
+    END IF;
+    IF digit NOT BETWEEN 0 AND 9 THEN
+        RAISE EXCEPTION 'digit % is not a Sudoku digit', digit
+            USING ERRCODE = 'invalid_parameter_value', HINT = 'Play 1 to 9, or 0 to erase a cell.';
+    END IF;
+    IF sudoku.get(g.puzzle, r, c) IS NOT NULL THEN
+        RAISE EXCEPTION 'row % column % is a given (%)', r, c, sudoku.get(g.puzzle, r, c)
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    i := (r - 1) * 9 + c;
+    IF digit <> 0 THEN
+        -- The first peer holding the digit: its row, else its column, else its box.
+        SELECT CASE u.unit WHEN 'row' THEN format('row %s (column %s)', cl."row", cl.col)
+                           WHEN 'column' THEN format('column %s (row %s)', cl.col, cl."row")
+                           ELSE format('box %s (row %s, column %s)', cl.box, cl."row", cl.col) END AS place
+          INTO clash
+        FROM sudoku.cells(g.board) AS cl
+        CROSS JOIN LATERAL (VALUES (CASE WHEN cl."row" = r THEN 'row'
+                                         WHEN cl.col = c THEN 'column'
+                                         ELSE 'box' END)) AS u(unit)
+        WHERE cl.value = digit AND NOT (cl."row" = r AND cl.col = c)
+          AND (cl."row" = r OR cl.col = c OR cl.box = (r - 1) / 3 * 3 + (c - 1) / 3 + 1)
+        ORDER BY (cl."row" = r) DESC, (cl.col = c) DESC, cl."row", cl.col
+        LIMIT 1;
+        IF FOUND THEN
+            RAISE EXCEPTION '% is already in %', digit, clash.place
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+    END IF;
+    INSERT INTO sudoku_game.moves (game_id, move_no, "row", col, digit, previous)
+        SELECT game, coalesce(max(move_no), 0) + 1, r, c, play.digit, cells[i]
+        FROM sudoku_game.moves WHERE game_id = game;
+    cells[i] := digit;
+    UPDATE sudoku_game.games
+       SET board = sudoku.grid(cells),
+           finished_at = CASE WHEN sudoku.grid(cells) = solution THEN clock_timestamp() END
+     WHERE game_id = game;
+    RETURN sudoku_game.progress(game);
+END
+$$;
+COMMENT ON FUNCTION sudoku_game.play(bigint, integer, integer, integer) IS 'Plays a digit (1-9, 0 erases) in row r, column c of a game and returns its progress; the move that completes the grid finishes the game. 22023: cell outside the grid, digit outside 0-9, a given, a digit already in the row, column or box, a finished game; P0002: no such game.';
+
+-- Takes back the last move of a game. 22023 when there is none or the game is finished.
+CREATE PROCEDURE sudoku_game.undo(game bigint) LANGUAGE plpgsql AS $$
+DECLARE
+    g sudoku_game.games := sudoku_game.lock_game(game);
+    m sudoku_game.moves;
+    cells int[] := g.board::int[];
+BEGIN
+    DELETE FROM sudoku_game.moves
+     WHERE game_id = game AND move_no = (SELECT max(move_no) FROM sudoku_game.moves WHERE game_id = game)
+    RETURNING * INTO m;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'game % has no move to undo', game USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    cells[(m."row" - 1) * 9 + m.col] := m.previous;
+    UPDATE sudoku_game.games SET board = sudoku.grid(cells) WHERE game_id = game;
+END
+$$;
+COMMENT ON PROCEDURE sudoku_game.undo(bigint) IS 'Takes back the last move of a game. 22023: no move to undo, or the game is finished; P0002: no such game.';
+
+-- A hint on the current position: the first mistake if the player made one (a wrong digit has
+-- no logical next step), else the next step of sudoku.hint, in words. Counted in the game.
+CREATE FUNCTION sudoku_game.hint(game bigint) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    g sudoku_game.games := sudoku_game.lock_game(game);
+    wrong record;
+    step sudoku.step;
+BEGIN
+    UPDATE sudoku_game.games SET hints = hints + 1 WHERE game_id = game;
+    SELECT (i - 1) / 9 + 1 AS r, (i - 1) % 9 + 1 AS c, now INTO wrong
+    FROM unnest(g.board::int[], g.solution::int[]) WITH ORDINALITY AS x(now, sol, i)
+    WHERE now <> 0 AND now <> sol ORDER BY i LIMIT 1;
+    IF FOUND THEN
+        RETURN format('The %s in row %s, column %s is wrong.', wrong.now, wrong.r, wrong.c);
+    END IF;
+    step := sudoku.hint(g.board);
+    RETURN step.explanation;
+END
+$$;
+COMMENT ON FUNCTION sudoku_game.hint(bigint) IS 'A hint on the current position (counted in the game): the first wrong digit if there is one, else the explanation of sudoku.hint''s next step. 22023: the game is finished; P0002: no such game.';
+
+CREATE VIEW sudoku_game.leaderboard AS
+SELECT g.difficulty,
+       rank() OVER (PARTITION BY g.difficulty ORDER BY g.finished_at - g.started_at, g.hints) AS rank,
+       p.name AS player,
+       g.game_id,
+       g.finished_at - g.started_at AS elapsed,
+       g.hints,
+       (SELECT count(*) FROM sudoku_game.moves m WHERE m.game_id = g.game_id) AS moves
+FROM sudoku_game.games g
+JOIN sudoku_game.players p USING (player_id)
+WHERE g.finished_at IS NOT NULL;
+COMMENT ON VIEW sudoku_game.leaderboard IS 'Finished games per difficulty, fastest first (then fewest hints): rank, player, elapsed time, hints and moves.';

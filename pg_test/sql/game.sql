@@ -1,0 +1,148 @@
+-- The game in stored procedures (examples/game/game.sql): whole games played to the end through
+-- its functions and procedures, every error it raises, and the leaderboard.
+-- pg_regress runs from the repository's root (scripts/test.sh), so the example loads by path.
+-- (Not echoed: the file is long; an error in it still shows.)
+\set ECHO none
+\i examples/game/game.sql
+\set ECHO all
+
+-- Every call that may fail goes through try(): 'ok', or the SQLSTATE and the message.
+CREATE FUNCTION pg_temp.try(sql text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    EXECUTE sql;
+    RETURN 'ok';
+EXCEPTION WHEN OTHERS THEN
+    RETURN SQLSTATE || ': ' || SQLERRM;
+END
+$$;
+
+-- Three games: the level asked is the level sudoku.rate gives, the puzzle is unique, and the
+-- stored solution solves it.
+SELECT sudoku_game.start('alice', 'easy', 7) AS g1 \gset
+SELECT sudoku_game.start('bob', 'easy', 11) AS g2 \gset
+SELECT sudoku_game.start('alice', 'hard', 3) AS g3 \gset
+SELECT g.game_id = ANY (ARRAY[:g1, :g2, :g3]::bigint[]) AS ours, p.name, g.difficulty, g.level = g.difficulty AS level_kept,
+       sudoku.is_unique(g.puzzle) AS is_unique, sudoku.solve(g.puzzle) = g.solution AS solved,
+       g.board = g.puzzle AS untouched, sudoku.givens(g.puzzle) BETWEEN 17 AND 40 AS givens_plausible
+FROM sudoku_game.games g JOIN sudoku_game.players p USING (player_id) ORDER BY g.game_id;
+SELECT count(*) AS players FROM sudoku_game.players;
+SELECT pg_temp.try('SELECT sudoku_game.start(''carol'', ''impossible'', 1)') AS unknown_level;
+
+-- Refused moves on game 1, each with 22023 and a message that says why.
+SELECT puzzle AS p1, solution AS s1 FROM sudoku_game.games WHERE game_id = :g1 \gset
+SELECT pg_temp.try(format('SELECT sudoku_game.play(%s, %s, %s, %s)', :g1, r, c, d)) AS refused, why
+FROM (VALUES
+    (0, 1, 1, 'row outside the grid'),
+    (1, 10, 1, 'column outside the grid'),
+    (1, 1, 10, 'digit outside 0-9'),
+    (1, 1, -1, 'negative digit')) AS t(r, c, d, why);
+-- A given: the first one of the puzzle.
+SELECT pg_temp.try(format('SELECT sudoku_game.play(%s, %s, %s, %s)', :g1, "row", col, value % 9 + 1)) AS refused
+FROM sudoku.cells(:'p1') WHERE value IS NOT NULL ORDER BY "row", col LIMIT 1;
+-- Conflicts: the first blank of the puzzle where a given's digit clashes in the blank's row, one
+-- in its column (and not its row), and one in its box (and neither): each is named.
+WITH blank AS (
+    SELECT b."row" AS r, b.col AS c, b.box AS bx,
+           (SELECT min(x.value) FROM sudoku.cells(:'p1') x WHERE x."row" = b."row") AS in_row,
+           (SELECT min(x.value) FROM sudoku.cells(:'p1') x WHERE x.col = b.col
+             AND x.value NOT IN (SELECT y.value FROM sudoku.cells(:'p1') y
+                                  WHERE y."row" = b."row" AND y.value IS NOT NULL)) AS in_col,
+           (SELECT min(x.value) FROM sudoku.cells(:'p1') x WHERE x.box = b.box
+             AND x.value NOT IN (SELECT y.value FROM sudoku.cells(:'p1') y
+                                  WHERE (y."row" = b."row" OR y.col = b.col) AND y.value IS NOT NULL)) AS in_box
+    FROM sudoku.cells(:'p1') b WHERE b.value IS NULL
+)
+SELECT r, c, unit, pg_temp.try(format('SELECT sudoku_game.play(%s, %s, %s, %s)', :g1, r, c, d)) AS refused
+FROM (SELECT * FROM blank WHERE in_row IS NOT NULL AND in_col IS NOT NULL AND in_box IS NOT NULL
+      ORDER BY r, c LIMIT 1) first,
+     LATERAL (VALUES (1, 'row', in_row), (2, 'column', in_col), (3, 'box', in_box)) AS u(k, unit, d)
+ORDER BY k;
+SELECT pg_temp.try(format('CALL sudoku_game.undo(%s)', :g1)) AS nothing_to_undo;
+SELECT moves, blanks, mistakes FROM sudoku_game.progress(:g1);
+
+-- A wrong digit that breaks no rule is accepted and counted; the hint points at it; erasing it
+-- (digit 0) or undoing it gives the position back.
+SELECT "row" AS wr, col AS wc, d AS wd FROM sudoku.cells(:'s1') s,
+     LATERAL (SELECT d FROM generate_series(1, 9) d
+              WHERE d <> s.value
+                AND d NOT IN (SELECT x.value FROM sudoku.cells(:'p1') x
+                               WHERE (x."row" = s."row" OR x.col = s.col OR x.box = s.box) AND x.value IS NOT NULL)
+              ORDER BY d LIMIT 1) w
+WHERE sudoku.get(:'p1', s."row", s.col) IS NULL ORDER BY "row", col LIMIT 1 \gset
+SELECT moves, blanks, mistakes FROM sudoku_game.play(:g1, :wr, :wc, :wd);
+SELECT sudoku_game.hint(:g1) = format('The %s in row %s, column %s is wrong.', :wd, :wr, :wc) AS hint_finds_the_mistake;
+SELECT moves, blanks, mistakes FROM sudoku_game.play(:g1, :wr, :wc, 0);
+CALL sudoku_game.undo(:g1);
+SELECT p.moves, p.blanks, p.mistakes, sudoku.get(g.board, :wr, :wc) = :wd AS mistake_back
+FROM sudoku_game.progress(:g1) p, sudoku_game.games g WHERE g.game_id = :g1;
+CALL sudoku_game.undo(:g1);
+SELECT p.moves, p.blanks, p.mistakes, g.board = g.puzzle AS back_to_start
+FROM sudoku_game.progress(:g1) p, sudoku_game.games g WHERE g.game_id = :g1;
+-- With no mistake, the hint is sudoku.hint's next step on the position.
+SELECT sudoku_game.hint(:g1) = (sudoku.hint(:'p1')).explanation AS hint_is_the_next_step;
+
+-- Plays game `g` to the end: the solution's digit in each blank, row by row, with `undo_every`
+-- > 0 also playing a wrong-then-undone move before every undo_every-th cell.
+CREATE PROCEDURE pg_temp.play_out(g bigint, undo_every int) LANGUAGE plpgsql AS $$
+DECLARE
+    cell record;
+    n int := 0;
+BEGIN
+    FOR cell IN
+        SELECT s."row", s.col, s.value
+        FROM sudoku_game.games, sudoku.cells(solution) s
+        WHERE game_id = g AND sudoku.get(puzzle, s."row", s.col) IS NULL
+        ORDER BY s."row", s.col
+    LOOP
+        n := n + 1;
+        IF undo_every > 0 AND n % undo_every = 0 THEN
+            PERFORM sudoku_game.play(g, cell."row", cell.col, 0);
+            CALL sudoku_game.undo(g);
+        END IF;
+        PERFORM sudoku_game.play(g, cell."row", cell.col, cell.value);
+    END LOOP;
+END
+$$;
+CALL pg_temp.play_out(:g1, 0);
+CALL pg_temp.play_out(:g2, 5);
+SELECT g.game_id = :g1 AS first, p.filled, p.blanks, p.mistakes, p.moves = g.blanks_at_start AS one_move_per_blank,
+       p.hints, p.finished, p.elapsed > '0' AS took_time
+FROM (SELECT game_id, 81 - sudoku.givens(puzzle) AS blanks_at_start FROM sudoku_game.games WHERE game_id IN (:g1, :g2)) g,
+     LATERAL sudoku_game.progress(g.game_id) p
+ORDER BY g.game_id;
+-- The moves, replayed over the puzzle, give the final board.
+SELECT bool_and(replayed = board) AS moves_replay_to_board
+FROM (SELECT g.game_id, g.board,
+             sudoku.grid_agg(c."row", c.col, coalesce(m.digit, c.value)) AS replayed
+      FROM sudoku_game.games g
+      CROSS JOIN LATERAL sudoku.cells(g.puzzle) c
+      LEFT JOIN LATERAL (SELECT digit FROM sudoku_game.moves m
+                          WHERE m.game_id = g.game_id AND m."row" = c."row" AND m.col = c.col
+                          ORDER BY move_no DESC LIMIT 1) m ON true
+      WHERE g.game_id IN (:g1, :g2)
+      GROUP BY g.game_id, g.board) x;
+
+-- A finished game refuses every change with 22023 and says how long it took.
+SELECT pg_temp.try(format('SELECT sudoku_game.play(%s, 1, 1, 0)', :g1)) LIKE '22023: game % is finished' AS play_refused,
+       pg_temp.try(format('CALL sudoku_game.undo(%s)', :g1)) LIKE '22023: game % is finished' AS undo_refused,
+       pg_temp.try(format('SELECT sudoku_game.hint(%s)', :g1)) LIKE '22023: game % is finished' AS hint_refused;
+-- A game that does not exist: P0002.
+SELECT pg_temp.try('SELECT sudoku_game.play(-1, 1, 1, 1)') AS no_game_play,
+       pg_temp.try('CALL sudoku_game.undo(-1)') AS no_game_undo,
+       pg_temp.try('SELECT sudoku_game.progress(-1)') AS no_game_progress;
+
+-- The leaderboard ranks finished games by time, then hints. Elapsed times depend on the
+-- machine, so the test sets the clocks: bob 4 minutes, alice 3 minutes 5 seconds.
+UPDATE sudoku_game.games SET started_at = finished_at - interval '4 minutes' WHERE game_id = :g2;
+UPDATE sudoku_game.games SET started_at = finished_at - interval '3 minutes 5 seconds' WHERE game_id = :g1;
+SELECT difficulty, rank, player, elapsed, hints, moves > 0 AS moved FROM sudoku_game.leaderboard ORDER BY difficulty, rank;
+
+-- The hard game is still open: it is not on the leaderboard, and its progress says so.
+SELECT finished, blanks > 0 AS open, moves FROM sudoku_game.progress(:g3);
+
+-- The README's example: a game, its board, a hint, and the move the hint gives.
+SELECT sudoku_game.start('dana', 'medium', 42) AS game \gset
+SELECT board FROM sudoku_game.progress(:game);
+SELECT sudoku_game.hint(:game);
+SELECT blanks, mistakes, finished FROM sudoku_game.play(:game, 1, 9, 7);
+SELECT sudoku_game.hint(:game);
