@@ -6,15 +6,7 @@
 \i examples/game/game.sql
 \set ECHO all
 
--- Every call that may fail goes through try(): 'ok', or the SQLSTATE and the message.
-CREATE FUNCTION pg_temp.try(sql text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE sql;
-    RETURN 'ok';
-EXCEPTION WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
-END
-$$;
+-- Calls that may fail go through error_of() (setup.sql): the SQLSTATE and the message.
 
 -- Three games: the level asked is the level sudoku.rate gives, the puzzle is unique, and the
 -- stored solution solves it.
@@ -26,18 +18,18 @@ SELECT g.game_id = ANY (ARRAY[:g1, :g2, :g3]::bigint[]) AS ours, p.name, g.diffi
        g.board = g.puzzle AS untouched, sudoku.givens(g.puzzle) BETWEEN 17 AND 40 AS givens_plausible
 FROM sudoku_game.games g JOIN sudoku_game.players p USING (player_id) ORDER BY g.game_id;
 SELECT count(*) AS players FROM sudoku_game.players;
-SELECT pg_temp.try('SELECT sudoku_game.start(''carol'', ''impossible'', 1)') AS unknown_level;
+SELECT error_of('SELECT sudoku_game.start(''carol'', ''impossible'', 1)') AS unknown_level;
 
 -- Refused moves on game 1, each with 22023 and a message that says why.
 SELECT puzzle AS p1, solution AS s1 FROM sudoku_game.games WHERE game_id = :g1 \gset
-SELECT pg_temp.try(format('SELECT sudoku_game.play(%s, %s, %s, %s)', :g1, r, c, d)) AS refused, why
+SELECT error_of(format('SELECT sudoku_game.play(%s, %s, %s, %s)', :g1, r, c, d)) AS refused, why
 FROM (VALUES
     (0, 1, 1, 'row outside the grid'),
     (1, 10, 1, 'column outside the grid'),
     (1, 1, 10, 'digit outside 0-9'),
     (1, 1, -1, 'negative digit')) AS t(r, c, d, why);
 -- A given: the first one of the puzzle.
-SELECT pg_temp.try(format('SELECT sudoku_game.play(%s, %s, %s, %s)', :g1, "row", col, value % 9 + 1)) AS refused
+SELECT error_of(format('SELECT sudoku_game.play(%s, %s, %s, %s)', :g1, "row", col, value % 9 + 1)) AS refused
 FROM sudoku.cells(:'p1') WHERE value IS NOT NULL ORDER BY "row", col LIMIT 1;
 -- Conflicts: the first blank of the puzzle where a given's digit clashes in the blank's row, one
 -- in its column (and not its row), and one in its box (and neither): each is named.
@@ -52,12 +44,12 @@ WITH blank AS (
                                   WHERE (y."row" = b."row" OR y.col = b.col) AND y.value IS NOT NULL)) AS in_box
     FROM sudoku.cells(:'p1') b WHERE b.value IS NULL
 )
-SELECT r, c, unit, pg_temp.try(format('SELECT sudoku_game.play(%s, %s, %s, %s)', :g1, r, c, d)) AS refused
+SELECT r, c, unit, error_of(format('SELECT sudoku_game.play(%s, %s, %s, %s)', :g1, r, c, d)) AS refused
 FROM (SELECT * FROM blank WHERE in_row IS NOT NULL AND in_col IS NOT NULL AND in_box IS NOT NULL
       ORDER BY r, c LIMIT 1) first,
      LATERAL (VALUES (1, 'row', in_row), (2, 'column', in_col), (3, 'box', in_box)) AS u(k, unit, d)
 ORDER BY k;
-SELECT pg_temp.try(format('CALL sudoku_game.undo(%s)', :g1)) AS nothing_to_undo;
+SELECT error_of(format('CALL sudoku_game.undo(%s)', :g1)) AS nothing_to_undo;
 SELECT moves, blanks, mistakes FROM sudoku_game.progress(:g1);
 
 -- A wrong digit that breaks no rule is accepted and counted; the hint points at it; erasing it
@@ -123,13 +115,13 @@ FROM (SELECT g.game_id, g.board,
       GROUP BY g.game_id, g.board) x;
 
 -- A finished game refuses every change with 22023 and says how long it took.
-SELECT pg_temp.try(format('SELECT sudoku_game.play(%s, 1, 1, 0)', :g1)) LIKE '22023: game % is finished' AS play_refused,
-       pg_temp.try(format('CALL sudoku_game.undo(%s)', :g1)) LIKE '22023: game % is finished' AS undo_refused,
-       pg_temp.try(format('SELECT sudoku_game.hint(%s)', :g1)) LIKE '22023: game % is finished' AS hint_refused;
+SELECT error_of(format('SELECT sudoku_game.play(%s, 1, 1, 0)', :g1)) LIKE '22023: game % is finished' AS play_refused,
+       error_of(format('CALL sudoku_game.undo(%s)', :g1)) LIKE '22023: game % is finished' AS undo_refused,
+       error_of(format('SELECT sudoku_game.hint(%s)', :g1)) LIKE '22023: game % is finished' AS hint_refused;
 -- A game that does not exist: P0002.
-SELECT pg_temp.try('SELECT sudoku_game.play(-1, 1, 1, 1)') AS no_game_play,
-       pg_temp.try('CALL sudoku_game.undo(-1)') AS no_game_undo,
-       pg_temp.try('SELECT sudoku_game.progress(-1)') AS no_game_progress;
+SELECT error_of('SELECT sudoku_game.play(-1, 1, 1, 1)') AS no_game_play,
+       error_of('CALL sudoku_game.undo(-1)') AS no_game_undo,
+       error_of('SELECT sudoku_game.progress(-1)') AS no_game_progress;
 
 -- The leaderboard ranks finished games by time, then hints. Elapsed times depend on the
 -- machine, so the test sets the clocks: bob 4 minutes, alice 3 minutes 5 seconds.
