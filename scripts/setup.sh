@@ -12,7 +12,8 @@ PGRX_VERSION=0.18.1
 PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
 log() { printf '==> %s\n' "$*" >&2; }
 
-packages=(postgresql-15 postgresql-server-dev-15 libclang-dev sudo)
+# chromium and fonts-dejavu-core: scripts/svg_test.sh renders sudoku.svg pictures in a browser.
+packages=(postgresql-15 postgresql-server-dev-15 libclang-dev sudo chromium fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,7 +3,8 @@
 #   1. the engine crate: unit tests and the real puzzle sets, in release mode (cargo test);
 #   2. the #[pg_test]s of the extension crate (cargo pgrx test, run as the postgres user);
 #   3. the pg_regress suite in pg_test/ against the release build in the throwaway cluster,
-#      including every SQL example of the README (checked to be there verbatim);
+#      including every SQL example of the README (checked to be there verbatim), and
+#      sudoku.svg's pictures rendered by headless Chromium (scripts/svg_test.sh);
 #   4. the upgrade test from every older release kept in sql/ (scripts/upgrade_test.sh), and
 #      pg_dump/pg_restore of grid columns and indexes, then DROP EXTENSION (scripts/dump_test.sh);
 #   5. the Debian package installed into a new cluster with a bare environment (scripts/package_test.sh).
@@ -55,6 +56,8 @@ PG_SUDOKU_DATA="$SUDOKU_DATA" PG_SUDOKU_RESULTS="$results" \
 if [ "$status" -ne 0 ]; then
     cat "$results/regression.diffs" 2>/dev/null | head -200
 fi
+log "pictures in a browser (scripts/svg_test.sh)"
+SUDOKU_DATA="$SUDOKU_DATA" "$root/scripts/svg_test.sh" || status=1
 log "upgrade test (scripts/upgrade_test.sh)"
 SUDOKU_DATA="$SUDOKU_DATA" "$root/scripts/upgrade_test.sh" || status=1
 log "dump/restore and DROP EXTENSION test (scripts/dump_test.sh)"

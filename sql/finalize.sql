@@ -62,6 +62,13 @@ COMMENT ON FUNCTION is_solved(grid) IS 'True when every cell is filled and every
 COMMENT ON FUNCTION pretty(grid) IS
 'The multi-line display the SQL articles print: rows like 735|812|694 with ---+---+--- between bands (scaled for '
 '4x4, 16x16, 25x25), . for blanks, no trailing newline. Parses back as a sudoku.grid.';
+COMMENT ON FUNCTION svg(grid, grid, boolean) IS
+'An SVG document (text) of the grid as drawn on paper: thick lines around boxes and the grid, thin between cells, givens in '
+'bold black, the digits solution adds (its cells blank in grid; any grid of the same size that keeps the givens, such as '
+'sudoku.solve(grid) or sudoku.propagate(grid)) in blue, and with candidates => true the candidates of each cell still '
+'blank, in small grey type on the cell''s pencil-mark grid. Symbols 1-9 then A-P. Square: 246, 402, 550 or 706 px for '
+'4x4, 9x9, 16x16, 25x25. NULL when grid is NULL; 22023 for a solution of another size or one that changes a given; 22004 '
+'for candidates NULL.';
 COMMENT ON FUNCTION size(grid) IS 'The grid size n (cells per row, largest digit): 4, 9, 16 or 25.';
 COMMENT ON FUNCTION givens(grid) IS 'The number of givens (filled cells).';
 COMMENT ON FUNCTION get(grid, integer, integer) IS

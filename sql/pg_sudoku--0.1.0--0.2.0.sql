@@ -122,3 +122,15 @@ COMMENT ON FUNCTION step_jsonb(step) IS
 'cells [{row, col}], placement {row, col, digit} or null, eliminations [{row, col, digit}], grid (rows of numbers), '
 'explanation. Also the cast sudoku.step::jsonb. PostgreSQL''s to_jsonb(s) keeps the row''s columns as they are (an '
 'overload of to_jsonb would make to_jsonb(record) ambiguous). 22023 for array columns that are not rows of (row, col[, digit]).';
+
+-- Issue 14.2: pictures of grids.
+CREATE FUNCTION svg("grid" grid, "solution" grid DEFAULT NULL, "candidates" bool DEFAULT false) RETURNS text
+IMMUTABLE PARALLEL SAFE COST 3000
+LANGUAGE c AS 'MODULE_PATHNAME', 'svg_wrapper';
+COMMENT ON FUNCTION svg(grid, grid, boolean) IS
+'An SVG document (text) of the grid as drawn on paper: thick lines around boxes and the grid, thin between cells, givens in '
+'bold black, the digits solution adds (its cells blank in grid; any grid of the same size that keeps the givens, such as '
+'sudoku.solve(grid) or sudoku.propagate(grid)) in blue, and with candidates => true the candidates of each cell still '
+'blank, in small grey type on the cell''s pencil-mark grid. Symbols 1-9 then A-P. Square: 246, 402, 550 or 706 px for '
+'4x4, 9x9, 16x16, 25x25. NULL when grid is NULL; 22023 for a solution of another size or one that changes a given; 22004 '
+'for candidates NULL.';

@@ -75,6 +75,26 @@ fn pretty(grid: Grid) -> String {
     grid.0.pretty()
 }
 
+/// An SVG picture of `grid` (`sudoku_engine::picture::svg`): thick box lines, givens in bold,
+/// the digits `solution` adds in blue, the candidates of the cells still blank with
+/// `candidates`. NULL when `grid` is NULL; `22023` when `solution` differs in size or changes a
+/// given; `22004` when `candidates` is NULL.
+// COST 3000: 15 µs a call for a 9x9 puzzle with its solution (8.5 µs alone, 37 µs with candidates),
+// engine time on magictour_top1465, in units of 5 ns (README "Solving in bulk").
+#[pg_extern(immutable, parallel_safe, cost = 3000)]
+fn svg(
+    grid: Option<Grid>,
+    solution: default!(Option<Grid>, "NULL"),
+    candidates: default!(Option<bool>, false),
+) -> Option<String> {
+    let candidates = crate::grid_type::required(candidates, "candidates");
+    let grid = grid?;
+    match sudoku_engine::picture::svg(&grid.0, solution.as_ref().map(|s| &s.0), candidates) {
+        Ok(doc) => Some(doc),
+        Err(e) => invalid_parameter(e.to_string()),
+    }
+}
+
 /// The grid size: 4, 9, 16 or 25.
 // COST 1: as cheap as a builtin operator on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, cost = 1)]

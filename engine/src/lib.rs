@@ -23,6 +23,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod human;
+pub mod picture;
 pub mod random;
 pub mod solver;
 pub mod views;

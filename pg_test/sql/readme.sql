@@ -88,3 +88,7 @@ FROM puzzles WHERE id = 1;
 
 SELECT '...15.....34..x.89'::sudoku.grid;
 ALTER TABLE puzzles SET (parallel_workers = 2);
+
+SELECT length(sudoku.svg(p, sudoku.solve(p))) > 0 AS drawn,
+       sudoku.svg(p) LIKE '<svg xmlns="http://www.w3.org/2000/svg" width="402" height="402"%' AS square
+FROM (SELECT '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'::sudoku.grid AS p) t;

@@ -1,0 +1,184 @@
+//! Pictures of grids: an SVG document of a grid the way it is drawn on paper, for every size
+//! (4x4 to 25x25) with its symbols (`1`-`9`, then `A`-`P`).
+//!
+//! Thick lines around the boxes and the whole grid, thin lines between cells; givens in bold
+//! black; the digits a second grid (a solution, or any position that keeps the givens) adds in
+//! blue; on request, the candidates of each cell still blank, in small grey type placed on a
+//! `box side` x `box side` pencil-mark grid inside the cell (digit 1 top left), as printed
+//! Sudoku books do.
+
+use crate::geometry::Geometry;
+use crate::grid::{Grid, SYMBOLS};
+use std::fmt::Write;
+
+/// Why a picture cannot be drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PictureError {
+    /// The second grid's size differs from the grid's.
+    SizeMismatch { grid: usize, solution: usize },
+    /// The second grid changes a given of the grid (row and column from 1).
+    GivenChanged { row: usize, col: usize },
+}
+
+impl std::fmt::Display for PictureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PictureError::SizeMismatch { grid, solution } => {
+                write!(f, "the solution is {solution}x{solution}, the grid {grid}x{grid}")
+            }
+            PictureError::GivenChanged { row, col } => {
+                write!(f, "the solution changes the given at row {row}, column {col}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PictureError {}
+
+/// Pixels per cell, by grid size: the picture is 246 (4x4), 402 (9x9), 550 (16x16) or 706 (25x25) pixels wide.
+fn cell_px(n: usize) -> usize {
+    match n {
+        4 => 60,
+        9 => 44,
+        16 => 34,
+        _ => 28,
+    }
+}
+
+/// Room around the grid for half of the thick border line.
+const MARGIN: usize = 3;
+const GIVEN_COLOUR: &str = "#000000";
+const ADDED_COLOUR: &str = "#1c5fd6";
+const CANDIDATE_COLOUR: &str = "#6b6b6b";
+const THIN_COLOUR: &str = "#a0a0a0";
+const THICK_COLOUR: &str = "#101010";
+
+/// The width and height in pixels of the picture of an `n` x `n` grid.
+pub fn svg_side(n: usize) -> usize {
+    n * cell_px(n) + 2 * MARGIN
+}
+
+/// The SVG document of `grid`: givens in bold black, the digits `solution` adds (its cells that
+/// are blank in `grid`) in blue, and with `candidates` the candidates of every cell blank in
+/// both, computed on the position drawn (the grid with the solution's digits). The document is
+/// [`svg_side`] pixels square. Errors when `solution` differs in size or changes a given.
+pub fn svg(grid: &Grid, solution: Option<&Grid>, candidates: bool) -> Result<String, PictureError> {
+    let n = grid.size();
+    let b = grid.box_side();
+    if let Some(s) = solution {
+        if s.size() != n {
+            return Err(PictureError::SizeMismatch { grid: n, solution: s.size() });
+        }
+        if let Some(i) = grid.cells().iter().zip(s.cells()).position(|(&g, &v)| g != 0 && g != v) {
+            return Err(PictureError::GivenChanged { row: i / n + 1, col: i % n + 1 });
+        }
+    }
+    let shown: Vec<u8> = match solution {
+        Some(s) => s.cells().to_vec(),
+        None => grid.cells().to_vec(),
+    };
+    let cell = cell_px(n);
+    let side = svg_side(n);
+    let span = n * cell;
+    let mut out = String::with_capacity(4096 + n * n * 96);
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" viewBox=\"0 0 {side} {side}\" \
+         font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n\
+         <rect width=\"{side}\" height=\"{side}\" fill=\"#ffffff\"/>\n"
+    );
+    // Thin lines between cells, then thick lines around boxes and the grid on top.
+    let mut thin = String::new();
+    let mut thick = String::new();
+    for k in 0..=n {
+        let at = MARGIN + k * cell;
+        let path = if k % b == 0 { &mut thick } else { &mut thin };
+        let _ = write!(path, "M{MARGIN} {at}h{span}M{at} {MARGIN}v{span}");
+    }
+    let _ = writeln!(out, "<path d=\"{thin}\" stroke=\"{THIN_COLOUR}\" stroke-width=\"1\" fill=\"none\"/>");
+    let _ = writeln!(
+        out,
+        "<path d=\"{thick}\" stroke=\"{THICK_COLOUR}\" stroke-width=\"3\" stroke-linecap=\"square\" fill=\"none\"/>"
+    );
+    let digit_size = cell * 62 / 100;
+    let centre = |i: usize| MARGIN + i * cell + cell / 2;
+    let mut texts = |colour: &str, weight: &str, keep: &dyn Fn(usize) -> bool| {
+        let _ = writeln!(
+            out,
+            "<g fill=\"{colour}\" font-size=\"{digit_size}\" font-weight=\"{weight}\" text-anchor=\"middle\" \
+             dominant-baseline=\"central\">"
+        );
+        for (i, &v) in shown.iter().enumerate() {
+            if v != 0 && keep(i) {
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{}\" y=\"{}\">{}</text>",
+                    centre(i % n),
+                    centre(i / n),
+                    SYMBOLS[v as usize - 1] as char
+                );
+            }
+        }
+        out.push_str("</g>\n");
+    };
+    texts(GIVEN_COLOUR, "bold", &|i| grid.cells()[i] != 0);
+    texts(ADDED_COLOUR, "normal", &|i| grid.cells()[i] == 0);
+    if candidates {
+        let geo = Geometry::for_box_side(b);
+        let full = (1u32 << n) - 1;
+        let small = cell / b;
+        let size = (small * 85 / 100).max(4);
+        let _ = writeln!(
+            out,
+            "<g fill=\"{CANDIDATE_COLOUR}\" font-size=\"{size}\" text-anchor=\"middle\" dominant-baseline=\"central\">"
+        );
+        for (i, _) in shown.iter().enumerate().filter(|&(_, &v)| v == 0) {
+            let held = geo.peers(i).iter().fold(0u32, |m, &p| match shown[p as usize] {
+                0 => m,
+                v => m | 1 << (v - 1),
+            });
+            let mut left = full & !held;
+            while left != 0 {
+                let d = left.trailing_zeros() as usize;
+                left &= left - 1;
+                // Digit d + 1 sits at row d / b, column d % b of the cell's pencil-mark grid.
+                let x = MARGIN + (i % n) * cell + (d % b) * small + small / 2 + (cell % b) / 2;
+                let y = MARGIN + (i / n) * cell + (d / b) * small + small / 2 + (cell % b) / 2;
+                let _ = writeln!(out, "<text x=\"{x}\" y=\"{y}\">{}</text>", SYMBOLS[d] as char);
+            }
+        }
+        out.push_str("</g>\n");
+    }
+    out.push_str("</svg>\n");
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cell_is_drawn_once() {
+        let p =
+            Grid::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").unwrap();
+        let s = crate::solve(&p).unwrap();
+        let doc = svg(&p, Some(&s), false).unwrap();
+        assert_eq!(doc.matches("<text").count(), 81);
+        assert_eq!(doc.matches("font-weight=\"bold\"").count(), 1);
+        let alone = svg(&p, None, false).unwrap();
+        assert_eq!(alone.matches("<text").count(), p.givens());
+        // Candidates of the blank cells: as many marks as candidates in the views.
+        let with = svg(&p, None, true).unwrap();
+        let marks: u32 = crate::views::candidates(&p).map(|(_, m)| m.count_ones()).sum();
+        assert_eq!(with.matches("<text").count(), p.givens() + marks as usize);
+    }
+
+    #[test]
+    fn solution_must_keep_givens_and_size() {
+        let p = Grid::parse(&format!("1{}", ".".repeat(80))).unwrap();
+        let other = Grid::parse(&format!("2{}", ".".repeat(80))).unwrap();
+        assert_eq!(svg(&p, Some(&other), false), Err(PictureError::GivenChanged { row: 1, col: 1 }));
+        let small = Grid::empty(4).unwrap();
+        assert_eq!(svg(&p, Some(&small), false), Err(PictureError::SizeMismatch { grid: 9, solution: 4 }));
+    }
+}

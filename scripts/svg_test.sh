@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# sudoku.svg in a real browser: headless Chromium renders pictures of real puzzles to PNG, and
+# scripts/png_stats.py checks each is the size the function promises and holds what it should:
+#   - the first puzzle of top95 with its solution: 402x402, dark lines and givens, blue digits;
+#   - the same puzzle alone: no blue, and as many dark pixels as with the solution (the added
+#     digits are blue, not dark);
+#   - the same puzzle with candidates: more grey (pencil marks) than without;
+#   - a 16x16 puzzle from sudoku.generate(16, 1) with its solution: 550x550, dark and blue.
+# Runs against the server of $PGHOST/$PGPORT (scripts/test.sh's throwaway cluster, or the
+# quickstart's: export $(scripts/cluster.sh env)). With --readme it also writes the README's
+# picture, examples/pictures/top95-1.png (and its SVG).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+data="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
+out="$root/target/svg_test"
+rm -rf "$out" && mkdir -p "$out"
+command -v chromium >/dev/null || { echo "svg_test: chromium is missing (scripts/setup.sh --deps installs it)" >&2; exit 1; }
+db=pg_sudoku_svg
+psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
+psql -X -q -d "$db" -c "CREATE EXTENSION pg_sudoku"
+puzzle="$(head -1 "$data/top95.txt" | cut -d' ' -f1)"
+psql -X -At -d "$db" -v p="$puzzle" > "$out/solved9.svg" <<'SQL'
+SELECT sudoku.svg(:'p', sudoku.solve(:'p'));
+SQL
+psql -X -At -d "$db" -v p="$puzzle" > "$out/puzzle9.svg" <<'SQL'
+SELECT sudoku.svg(:'p');
+SQL
+psql -X -At -d "$db" -v p="$puzzle" > "$out/pencil9.svg" <<'SQL'
+SELECT sudoku.svg(:'p', candidates => true);
+SQL
+psql -X -At -d "$db" > "$out/solved16.svg" <<'SQL'
+SELECT sudoku.svg(p, sudoku.solve(p)) FROM sudoku.generate(16, 1) p;
+SQL
+
+render() { # FILE SIDE: FILE.png, the SVG rendered in a SIDE x SIDE window
+    chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size="$2,$2" \
+        --screenshot="$1.png" "file://$1" >/dev/null 2>&1
+    python3 "$root/scripts/png_stats.py" "$1.png"
+}
+field() { sed -n "s/.*\b$2=\([0-9]*\).*/\1/p" <<<"$1"; }
+fail=0
+check() { # DESCRIPTION CONDITION
+    if eval "$2"; then echo "ok: $1"; else echo "FAILED: $1 ($2)"; fail=1; fi
+}
+solved9="$(render "$out/solved9.svg" 402)"
+puzzle9="$(render "$out/puzzle9.svg" 402)"
+pencil9="$(render "$out/pencil9.svg" 402)"
+solved16="$(render "$out/solved16.svg" 550)"
+printf '%s\n' "solved9  $solved9" "puzzle9  $puzzle9" "pencil9  $pencil9" "solved16 $solved16"
+for v in solved9 puzzle9 pencil9; do
+    s="${!v}"
+    check "$v is 402x402" "[ $(field "$s" width) = 402 ] && [ $(field "$s" height) = 402 ]"
+    check "$v is not blank (dark pixels: lines, givens)" "[ $(field "$s" dark) -gt 1600 ]"
+done
+check "solved16 is 550x550" "[ $(field "$solved16" width) = 550 ] && [ $(field "$solved16" height) = 550 ]"
+check "solved16 has dark lines and givens, blue digits" \
+    "[ $(field "$solved16" dark) -gt 3000 ] && [ $(field "$solved16" blue) -gt 3000 ]"
+check "the solution's digits are blue" "[ $(field "$solved9" blue) -gt 1000 ]"
+check "a puzzle alone has no blue" "[ $(field "$puzzle9" blue) = 0 ]"
+d1=$(field "$solved9" dark) d2=$(field "$puzzle9" dark)
+check "added digits are not dark (dark $d1 with the solution, $d2 without)" \
+    "[ $((d1 > d2 ? d1 - d2 : d2 - d1)) -lt $((d2 / 20)) ]"
+check "candidates add grey pencil marks" "[ $(field "$pencil9" grey) -gt $(( $(field "$puzzle9" grey) + 2000 )) ]"
+if [ "${1:-}" = --readme ]; then
+    mkdir -p "$root/examples/pictures"
+    cp "$out/solved9.svg" "$root/examples/pictures/top95-1.svg"
+    cp "$out/solved9.svg.png" "$root/examples/pictures/top95-1.png"
+fi
+psql -X -q -d postgres -c "DROP DATABASE $db"
+exit "$fail"
