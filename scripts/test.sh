@@ -4,7 +4,8 @@
 #   2. the #[pg_test]s of the extension crate (cargo pgrx test, run as the postgres user);
 #   3. the pg_regress suite in pg_test/ against the release build in the throwaway cluster,
 #      including every SQL example of the README (checked to be there verbatim), and
-#      sudoku.svg's pictures rendered by headless Chromium (scripts/svg_test.sh);
+#      sudoku.svg's pictures rendered by headless Chromium (scripts/svg_test.sh), and a table
+#      sharded over two postgres_fdw servers (scripts/shards.sh --check);
 #   4. the upgrade test from every older release kept in sql/ (scripts/upgrade_test.sh), and
 #      pg_dump/pg_restore of grid columns and indexes, then DROP EXTENSION (scripts/dump_test.sh);
 #   5. the Debian package installed into a new cluster with a bare environment (scripts/package_test.sh).
@@ -58,6 +59,8 @@ if [ "$status" -ne 0 ]; then
 fi
 log "pictures in a browser (scripts/svg_test.sh)"
 SUDOKU_DATA="$SUDOKU_DATA" "$root/scripts/svg_test.sh" || status=1
+log "sharding over postgres_fdw (scripts/shards.sh --check)"
+SUDOKU_DATA="$SUDOKU_DATA" "$root/scripts/shards.sh" --check || status=1
 log "upgrade test (scripts/upgrade_test.sh)"
 SUDOKU_DATA="$SUDOKU_DATA" "$root/scripts/upgrade_test.sh" || status=1
 log "dump/restore and DROP EXTENSION test (scripts/dump_test.sh)"
