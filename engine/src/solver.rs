@@ -679,8 +679,8 @@ enum AnySearch {
     S4(Search<16>),
     S9(Box<crate::fast9::Search9<'static>>),
     Fastest9(crate::chute9::Search),
-    Generic9(Search<81>),
-    S16(Search<256>),
+    Generic9(Box<Search<81>>),
+    S16(Box<Search<256>>),
     S25(Box<Search<625>>),
 }
 
@@ -699,7 +699,7 @@ impl Solutions {
             2 => AnySearch::S4(Search::new(grid, branching)),
             3 if branching == Branching::Fastest => AnySearch::Fastest9(crate::chute9::Search::new(grid.cells())),
             3 => AnySearch::S9(Box::new(crate::fast9::Search9::new(grid.cells(), branching))),
-            4 => AnySearch::S16(Search::new(grid, branching)),
+            4 => AnySearch::S16(Box::new(Search::new(grid, branching))),
             _ => AnySearch::S25(Box::new(Search::new(grid, branching))),
         };
         Solutions { search }
@@ -710,7 +710,7 @@ impl Solutions {
     #[doc(hidden)]
     pub fn new_generic(grid: &Grid, branching: Branching) -> Solutions {
         if grid.box_side() == 3 {
-            return Solutions { search: AnySearch::Generic9(Search::new(grid, branching)) };
+            return Solutions { search: AnySearch::Generic9(Box::new(Search::new(grid, branching))) };
         }
         Solutions::new(grid, branching)
     }
