@@ -19,18 +19,13 @@ db=pg_sudoku_svg
 psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
 psql -X -q -d "$db" -c "CREATE EXTENSION pg_sudoku"
 puzzle="$(head -1 "$data/top95.txt" | cut -d' ' -f1)"
-psql -X -At -d "$db" -v p="$puzzle" > "$out/solved9.svg" <<'SQL'
-SELECT sudoku.svg(:'p', sudoku.solve(:'p'));
-SQL
-psql -X -At -d "$db" -v p="$puzzle" > "$out/puzzle9.svg" <<'SQL'
-SELECT sudoku.svg(:'p');
-SQL
-psql -X -At -d "$db" -v p="$puzzle" > "$out/pencil9.svg" <<'SQL'
-SELECT sudoku.svg(:'p', candidates => true);
-SQL
-psql -X -At -d "$db" > "$out/solved16.svg" <<'SQL'
-SELECT sudoku.svg(p, sudoku.solve(p)) FROM sudoku.generate(16, 1) p;
-SQL
+draw() { # FILE: the SVG the query on stdin returns, :'p' being the puzzle
+    psql -X -At -d "$db" -v p="$puzzle" > "$out/$1"
+}
+draw solved9.svg <<<"SELECT sudoku.svg(:'p', sudoku.solve(:'p'));"
+draw puzzle9.svg <<<"SELECT sudoku.svg(:'p');"
+draw pencil9.svg <<<"SELECT sudoku.svg(:'p', candidates => true);"
+draw solved16.svg <<<"SELECT sudoku.svg(p, sudoku.solve(p)) FROM sudoku.generate(16, 1) p;"
 
 render() { # FILE SIDE: FILE.png, the SVG rendered in a SIDE x SIDE window
     chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size="$2,$2" \

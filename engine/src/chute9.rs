@@ -33,7 +33,8 @@
 //! thinned top95 puzzles) and count the 288 4x4 grids.
 
 use crate::fast9::{
-    stack_allowed, stack_matrix, BAND, BOX, COL, CONFIGS, COUNT6, LOCKED, LONE_SEGMENT, PERMS, ROW, ROWBOX_CELLS,
+    fewest_candidates, solved_digits, stack_allowed, stack_matrix, BAND, BOX, COL, CONFIGS, COUNT6, LOCKED,
+    LONE_SEGMENT, PERMS, ROW, ROWBOX_CELLS,
 };
 use crate::solver::{Interrupted, INTERRUPT_EVERY};
 
@@ -414,46 +415,10 @@ impl Board {
         *sum = sum.wrapping_sub(COUNT6[old as usize] - COUNT6[configs as usize]);
     }
 
-    /// The candidates of bit `i` of `band` as a digit mask.
-    #[inline]
-    fn candidates(&self, band: usize, i: u32) -> u32 {
-        let mut m = 0;
-        for (d, &w) in self.f[band * 9..band * 9 + 9].iter().enumerate() {
-            m |= ((w >> i) & 1) << d;
-        }
-        m
-    }
-
     /// The open cell with the fewest candidates (a pair if any, the first in row-major order),
     /// as band, bit and candidates.
     fn pick_cell(&self) -> (usize, u32, u32) {
-        for band in 0..3 {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for &w in &self.f[band * 9..band * 9 + 9] {
-                let p = w & self.open[band];
-                three |= two & p;
-                two |= one & p;
-                one |= p;
-            }
-            let pairs = two & !three;
-            if pairs != 0 {
-                let i = pairs.trailing_zeros();
-                return (band, i, self.candidates(band, i));
-            }
-        }
-        let (mut best, mut best_count) = ((0, 0, 0), u32::MAX);
-        for band in 0..3 {
-            let mut open = self.open[band];
-            while open != 0 {
-                let i = open.trailing_zeros();
-                open &= open - 1;
-                let c = self.candidates(band, i);
-                if c.count_ones() < best_count {
-                    (best, best_count) = ((band, i, c), c.count_ones());
-                }
-            }
-        }
-        best
+        fewest_candidates(&self.open, |b, d| self.f[b * 9 + d])
     }
 
     /// Keeps digit `d` to configuration `PERMS[k]` of `chute` (0-2 bands, 3-5 stacks).
@@ -472,16 +437,7 @@ impl Board {
 
     /// The digits of a solved board, row-major, 1-based.
     fn digits(&self) -> [u8; 81] {
-        let mut out = [0u8; 81];
-        for (k, &w) in self.f.iter().enumerate() {
-            let (band, d) = (k / 9, k % 9);
-            let mut s = w;
-            while s != 0 {
-                out[band * 27 + s.trailing_zeros() as usize] = d as u8 + 1;
-                s &= s - 1;
-            }
-        }
-        out
+        solved_digits(|b, d| self.f[b * 9 + d])
     }
 }
 

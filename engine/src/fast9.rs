@@ -496,11 +496,7 @@ impl Board {
     /// The candidates of the cell at bit `i` of `band`, as a digit mask.
     #[inline]
     fn candidates(&self, band: usize, i: u32) -> u32 {
-        let mut m = 0;
-        for (d, digit) in self.f.iter().enumerate() {
-            m |= ((digit[band] >> i) & 1) << d;
-        }
-        m
+        cell_candidates(band, i, |b, d| self.f[d][b])
     }
 
     /// The open cell to branch on (band, bit) and its candidates; the board must be
@@ -512,51 +508,70 @@ impl Board {
             let i = self.open[band].trailing_zeros();
             return (band, i, self.candidates(band, i));
         }
-        // Cells with exactly two candidates, 27 at a time; else the fewest, first in order.
-        for band in 0..3 {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for digit in &self.f {
-                let p = digit[band] & self.open[band];
-                three |= two & p;
-                two |= one & p;
-                one |= p;
-            }
-            let pairs = two & !three;
-            if pairs != 0 {
-                let i = pairs.trailing_zeros();
-                return (band, i, self.candidates(band, i));
-            }
-        }
-        let (mut best, mut best_count) = ((0, 0), u32::MAX);
-        for band in 0..3 {
-            let mut open = self.open[band];
-            while open != 0 {
-                let i = open.trailing_zeros();
-                open &= open - 1;
-                let k = self.candidates(band, i).count_ones();
-                if k < best_count {
-                    best = (band, i);
-                    best_count = k;
-                }
-            }
-        }
-        (best.0, best.1, self.candidates(best.0, best.1))
+        fewest_candidates(&self.open, |b, d| self.f[d][b])
     }
 
     /// The digits of a solved board, row-major, 1-based.
     fn digits(&self) -> [u8; 81] {
-        let mut out = [0u8; 81];
-        for (d, digit) in self.f.iter().enumerate() {
-            for (band, &w) in digit.iter().enumerate() {
-                let mut s = w;
-                while s != 0 {
-                    out[band * 27 + s.trailing_zeros() as usize] = d as u8 + 1;
-                    s &= s - 1;
-                }
+        solved_digits(|b, d| self.f[d][b])
+    }
+}
+
+/// The candidates of the cell at bit `i` of `band` as a digit mask, on a board whose words
+/// `word(band, digit)` reads: shared by this module's board and [`chute9`](crate::chute9)'s,
+/// which lay the same words out differently.
+#[inline]
+pub(crate) fn cell_candidates(band: usize, i: u32, word: impl Fn(usize, usize) -> u32) -> u32 {
+    (0..9).fold(0, |m, d| m | ((word(band, d) >> i) & 1) << d)
+}
+
+/// The open cell with the fewest candidates, as band, bit and candidates: the first cell
+/// with exactly two (found 27 at a time), else the first with the fewest in row-major order.
+/// `open` holds each band's open cells; `word(band, digit)` reads the board.
+#[inline]
+pub(crate) fn fewest_candidates(open: &[u32; 3], word: impl Fn(usize, usize) -> u32) -> (usize, u32, u32) {
+    for (band, &o) in open.iter().enumerate() {
+        let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let p = word(band, d) & o;
+            three |= two & p;
+            two |= one & p;
+            one |= p;
+        }
+        let pairs = two & !three;
+        if pairs != 0 {
+            let i = pairs.trailing_zeros();
+            return (band, i, cell_candidates(band, i, &word));
+        }
+    }
+    let (mut best, mut best_count) = ((0, 0, 0), u32::MAX);
+    for (band, &o) in open.iter().enumerate() {
+        let mut left = o;
+        while left != 0 {
+            let i = left.trailing_zeros();
+            left &= left - 1;
+            let c = cell_candidates(band, i, &word);
+            if c.count_ones() < best_count {
+                (best, best_count) = ((band, i, c), c.count_ones());
             }
         }
-        out
     }
+    best
+}
+
+/// The digits of a solved board whose words `word(band, digit)` reads, row-major, 1-based.
+pub(crate) fn solved_digits(word: impl Fn(usize, usize) -> u32) -> [u8; 81] {
+    let mut out = [0u8; 81];
+    for band in 0..3 {
+        for d in 0..9 {
+            let mut s = word(band, d);
+            while s != 0 {
+                out[band * 27 + s.trailing_zeros() as usize] = d as u8 + 1;
+                s &= s - 1;
+            }
+        }
+    }
+    out
 }
 
 struct Frame {

@@ -7,8 +7,8 @@
 //! `box side` x `box side` pencil-mark grid inside the cell (digit 1 top left), as printed
 //! Sudoku books do.
 
-use crate::geometry::Geometry;
 use crate::grid::{Grid, SYMBOLS};
+use crate::views::candidate_masks;
 use std::fmt::Write;
 
 /// Why a picture cannot be drawn.
@@ -73,10 +73,9 @@ pub fn svg(grid: &Grid, solution: Option<&Grid>, candidates: bool) -> Result<Str
             return Err(PictureError::GivenChanged { row: i / n + 1, col: i % n + 1 });
         }
     }
-    let shown: Vec<u8> = match solution {
-        Some(s) => s.cells().to_vec(),
-        None => grid.cells().to_vec(),
-    };
+    // The position drawn: the solution when there is one (it keeps the givens).
+    let position = solution.unwrap_or(grid);
+    let shown = position.cells();
     let cell = cell_px(n);
     let side = svg_side(n);
     let span = n * cell;
@@ -124,20 +123,14 @@ pub fn svg(grid: &Grid, solution: Option<&Grid>, candidates: bool) -> Result<Str
     texts(GIVEN_COLOUR, "bold", &|i| grid.cells()[i] != 0);
     texts(ADDED_COLOUR, "normal", &|i| grid.cells()[i] == 0);
     if candidates {
-        let geo = Geometry::for_box_side(b);
-        let full = (1u32 << n) - 1;
         let small = cell / b;
         let size = (small * 85 / 100).max(4);
         let _ = writeln!(
             out,
             "<g fill=\"{CANDIDATE_COLOUR}\" font-size=\"{size}\" text-anchor=\"middle\" dominant-baseline=\"central\">"
         );
-        for (i, _) in shown.iter().enumerate().filter(|&(_, &v)| v == 0) {
-            let held = geo.peers(i).iter().fold(0u32, |m, &p| match shown[p as usize] {
-                0 => m,
-                v => m | 1 << (v - 1),
-            });
-            let mut left = full & !held;
+        for (i, mask) in candidate_masks(position).into_iter().enumerate() {
+            let mut left = mask;
             while left != 0 {
                 let d = left.trailing_zeros() as usize;
                 left &= left - 1;
