@@ -6,6 +6,7 @@
 
 use pgrx::prelude::*;
 
+mod canonical;
 mod functions;
 mod generate;
 mod grid_type;

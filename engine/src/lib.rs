@@ -17,6 +17,7 @@
 //! | random complete grids from one recursive query | `sql/random_grid_sql.sql` | [`random`] |
 //! | unique puzzles | — | [`generate`] |
 
+pub mod canonical;
 mod chute9;
 mod fast9;
 pub mod generate;

@@ -23,6 +23,14 @@
 //! With `--nodes FILE...` it prints `<file> n=<puzzles> solve_nodes=<mean search nodes of a
 //! solve> count2_nodes=<of a count up to 2>`: the size of the search trees, which timings hide.
 //!
+//! With `--canonical FILE...` it prints `<file> n=<puzzles> canonical_us=<mean µs per puzzle>
+//! grid_canonical_us=<mean µs per solution grid (the puzzles solved)> forms=<distinct canonical
+//! forms> slowest_us=<one puzzle's time> slowest=<that puzzle>`.
+//!
+//! With `--canonical --size=SIZE N` it prints `canonical size= n= puzzle_us= puzzle_max_us=
+//! grid_us= grid_max_us=`: `canonical` on the puzzles of `generate` (central symmetry, seeds
+//! 1..=N) and on their solution grids, one pass.
+//!
 //! With `--levels SIZE` it prints, for each level (easy..extreme) and seeds 1-5, `levels
 //! size= level= seed= ms=<time> givens= attempts=<grids dug>` for
 //! `generate_level_seeded(SIZE, seed, central, no target)`, or `none` when no grid reached it.
@@ -34,6 +42,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use sudoku_engine::canonical::canonical;
 use sudoku_engine::generate::{generate_level_seeded, generate_seeded, Symmetry};
 use sudoku_engine::human::{preemptive_sets, rate_with, Selection, Steps, LEVELS, PROPAGATION_NAMES};
 use sudoku_engine::views::candidates;
@@ -73,6 +82,17 @@ fn main() {
     if paths.first().is_some_and(|a| a == "--nodes") {
         for path in &paths[1..] {
             nodes_file(path);
+        }
+        return;
+    }
+    if paths.first().is_some_and(|a| a == "--canonical") {
+        if let Some(size) = paths.get(1).and_then(|s| s.strip_prefix("--size=")).and_then(|s| s.parse().ok()) {
+            let n: u64 = paths.get(2).and_then(|n| n.parse().ok()).unwrap_or(5);
+            canonical_generated(size, n);
+            return;
+        }
+        for path in &paths[1..] {
+            canonical_file(path);
         }
         return;
     }
@@ -171,6 +191,55 @@ fn read_grids(path: &str) -> Vec<Grid> {
             })
         })
         .collect()
+}
+
+/// `--canonical`: the mean µs of `canonical` per puzzle and per solution grid, the distinct
+/// forms among the puzzles, and the slowest puzzle.
+fn canonical_file(path: &str) {
+    let puzzles = read_grids(path);
+    let grids: Vec<Grid> = puzzles.iter().filter_map(solve).collect();
+    let n = puzzles.len().max(1);
+    let puzzle_us = best_of_3(n, || puzzles.iter().map(|p| canonical(p).givens()).sum());
+    let grid_us = best_of_3(grids.len().max(1), || grids.iter().map(|g| canonical(g).givens()).sum());
+    let forms: std::collections::HashSet<Grid> = puzzles.iter().map(canonical).collect();
+    let (slowest, worst) = puzzles
+        .iter()
+        .map(|p| {
+            let start = Instant::now();
+            black_box(canonical(p));
+            (start.elapsed().as_secs_f64() * 1e6, p)
+        })
+        .fold((0.0, None), |(t, w), (u, p)| if u > t { (u, Some(p)) } else { (t, w) });
+    println!(
+        "{path} n={} canonical_us={puzzle_us:.3} grid_canonical_us={grid_us:.3} forms={} slowest_us={slowest:.1} slowest={}",
+        puzzles.len(),
+        forms.len(),
+        worst.map(|g| g.to_line()).unwrap_or_default()
+    );
+}
+
+/// `--canonical --size=SIZE N`: `canonical` on the puzzles `generate_seeded(SIZE, 1..=N,
+/// central)` and their solution grids, one pass, the slowest call of each kind.
+fn canonical_generated(size: usize, n: u64) {
+    let made: Vec<_> = (1..=n)
+        .map(|seed| generate_seeded(size, seed, Symmetry::Central, None, &mut || false).unwrap().unwrap())
+        .collect();
+    let time = |g: &Grid| {
+        let start = Instant::now();
+        black_box(canonical(g));
+        start.elapsed().as_secs_f64() * 1e6
+    };
+    let puzzles: Vec<f64> = made.iter().map(|m| time(&m.puzzle)).collect();
+    let grids: Vec<f64> = made.iter().map(|m| time(&m.solution)).collect();
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let max = |v: &[f64]| v.iter().cloned().fold(0.0, f64::max);
+    println!(
+        "canonical size={size} n={n} puzzle_us={:.1} puzzle_max_us={:.1} grid_us={:.1} grid_max_us={:.1}",
+        mean(&puzzles),
+        max(&puzzles),
+        mean(&grids),
+        max(&grids)
+    );
 }
 
 /// `--nodes`: the mean search nodes (branch attempts) of a solve and of a count up to 2.
