@@ -21,7 +21,7 @@ fn failed(e: CanonicalError) -> ! {
                 ERROR,
                 PgSqlErrorCode::ERRCODE_PROGRAM_LIMIT_EXCEEDED,
                 format!("the canonical form search would keep more than {STATE_LIMIT} tied transformations"),
-                "Only 16x16 and 25x25 grids whose rows tie in very many ways come near this limit."
+                "No valid grid is known to need that many; large grids that repeat a digit in a row or column can."
             );
         }
     }

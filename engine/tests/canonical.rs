@@ -164,3 +164,30 @@ fn large_grids_keep_their_form_under_transforms() {
         }
     }
 }
+
+#[test]
+fn puzzles_listed_twice_in_disguise_are_confirmed_by_brute_force() {
+    // top95 and magictour_top1465 each hold one puzzle twice, in different disguises: the
+    // canonical forms find the pairs, and the brute force confirms each independently.
+    for file in ["top95.txt", "magictour_top1465.txt"] {
+        let list = puzzles(file);
+        let mut first_seen = std::collections::HashMap::new();
+        let mut pairs = Vec::new();
+        for (i, p) in list.iter().enumerate() {
+            if let Some(j) = first_seen.insert(canonical(p), i) {
+                pairs.push((j, i));
+            }
+        }
+        assert!(!pairs.is_empty(), "{file}: no puzzle listed twice");
+        for (a, b) in pairs {
+            assert_ne!(list[a], list[b]);
+            assert_eq!(
+                brute_force(&cells81(&list[a])),
+                brute_force(&cells81(&list[b])),
+                "{file}: {} and {}",
+                a + 1,
+                b + 1
+            );
+        }
+    }
+}

@@ -80,6 +80,28 @@ FROM sudoku.fill_steps('...15.....34....89........3.2..6.8...47..9.....9.2...11.
                        sudoku.rating_techniques())
 WHERE technique NOT IN ('hidden_single', 'naked_single', 'pointing', 'claiming');
 
+SELECT sudoku.canonical(p) AS form,
+       sudoku.is_equivalent(p, sudoku.transform(p, 42)) AS equivalent,
+       sudoku.canonical(sudoku.transform(p, 42)) = sudoku.canonical(p) AS same_form
+FROM (SELECT '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'::sudoku.grid AS p) t;
+
+CREATE TABLE collection (id int PRIMARY KEY, puzzle sudoku.grid NOT NULL);
+INSERT INTO collection SELECT i, sudoku.generate(9, i) FROM generate_series(1, 300) i;
+-- The first 20 again, each in a disguise of its own.
+INSERT INTO collection SELECT 300 + id, sudoku.transform(puzzle, id) FROM collection WHERE id <= 20;
+CREATE INDEX collection_form ON collection (sudoku.canonical(puzzle));
+ANALYZE collection;
+
+SELECT count(*) AS puzzles, count(DISTINCT sudoku.canonical(puzzle)) AS essentially_different FROM collection;
+
+EXPLAIN (COSTS OFF)
+SELECT id FROM collection
+WHERE sudoku.canonical(puzzle) = sudoku.canonical(sudoku.transform((SELECT puzzle FROM collection WHERE id = 7), 2026));
+
+SELECT id FROM collection
+WHERE sudoku.canonical(puzzle) = sudoku.canonical(sudoku.transform((SELECT puzzle FROM collection WHERE id = 7), 2026))
+ORDER BY id;
+
 SELECT sudoku.hint(puzzle)::jsonb -> 'placement' AS placement,
        sudoku.hint(puzzle)::jsonb ->> 'explanation' AS explanation,
        jsonb_array_length(puzzle::jsonb) AS rows,
