@@ -56,7 +56,10 @@ CREATE TABLE puzzles_p$((s - 1)) (id bigint PRIMARY KEY, p sudoku.grid NOT NULL,
 -- Work done where the rows are: a view the coordinator reads as a foreign table, so that each
 -- shard solves and rates its own rows (columns the query does not ask for are not computed).
 CREATE VIEW solved_p$((s - 1)) AS
-SELECT id, p, sudoku.solve(p) AS solution, (sudoku.rate(p)).level AS level FROM puzzles_p$((s - 1));
+SELECT id, p, sudoku.solve(p) AS solution, (sudoku.rate(p)).level AS level, sudoku.canonical(p) AS form
+FROM puzzles_p$((s - 1));
+-- Finding a puzzle in any disguise: an expression index on its canonical form, on each shard.
+CREATE INDEX puzzles_p$((s - 1))_form ON puzzles_p$((s - 1)) (sudoku.canonical(p));
 SQL
 done
 
@@ -81,7 +84,8 @@ CREATE FOREIGN TABLE puzzles_p0 PARTITION OF puzzles FOR VALUES WITH (MODULUS 2,
 CREATE FOREIGN TABLE puzzles_p1 PARTITION OF puzzles FOR VALUES WITH (MODULUS 2, REMAINDER 1)
     SERVER shard2 OPTIONS (table_name 'puzzles_p1');
 -- The shards' views, partitioned the same way: solve and rate run on the shards, both at once.
-CREATE TABLE solved (id bigint NOT NULL, p sudoku.grid NOT NULL, solution sudoku.grid, level text) PARTITION BY HASH (id);
+CREATE TABLE solved (id bigint NOT NULL, p sudoku.grid NOT NULL, solution sudoku.grid, level text, form sudoku.grid)
+    PARTITION BY HASH (id);
 CREATE FOREIGN TABLE solved_p0 PARTITION OF solved FOR VALUES WITH (MODULUS 2, REMAINDER 0)
     SERVER shard1 OPTIONS (table_name 'solved_p0');
 CREATE FOREIGN TABLE solved_p1 PARTITION OF solved FOR VALUES WITH (MODULUS 2, REMAINDER 1)
@@ -92,11 +96,14 @@ CREATE TABLE lines (id bigserial, line text);
 INSERT INTO puzzles (id, p) SELECT id, line::sudoku.grid FROM lines;
 CREATE TABLE puzzles_local (id bigint PRIMARY KEY, p sudoku.grid NOT NULL, solution sudoku.grid);
 INSERT INTO puzzles_local (id, p) SELECT id, line::sudoku.grid FROM lines;
+CREATE INDEX puzzles_local_form ON puzzles_local (sudoku.canonical(p));
 ANALYZE puzzles_local;
 SQL
 for s in 1 2; do on "shard$s" -c "ANALYZE puzzles_p$((s - 1))"; done
 on coordinator -c "ANALYZE puzzles"
 
+# A puzzle of the list, to look for in a disguise.
+disguised="$(sed -n 2p "$root/target/shards/puzzles.txt")"
 # The query shapes: name | sharded SQL | the same question of the local table, with parallelism
 # off (one node, one core). enable_partitionwise_aggregate stays off (the default) but for the
 # grouped shape, which needs it to push an aggregate down per partition: with it on, the
@@ -109,6 +116,8 @@ shapes=(
 "solutions' checksum, shards' views|SELECT md5(string_agg(solution::text, ',' ORDER BY id)) FROM solved|SELECT md5(string_agg(sudoku.solve(p)::text, ',' ORDER BY id)) FROM puzzles_local"
 "unique puzzles (WHERE)|SELECT count(*) FROM puzzles WHERE sudoku.is_unique(p)|SELECT count(*) FROM puzzles_local WHERE sudoku.is_unique(p)"
 "distinct puzzles (grid =)|SELECT count(*) FROM (SELECT p FROM puzzles GROUP BY p) x|SELECT count(*) FROM (SELECT p FROM puzzles_local GROUP BY p) x"
+"distinct puzzles (canonical), shards' views|SELECT count(DISTINCT form) FROM solved|SELECT count(DISTINCT sudoku.canonical(p)) FROM puzzles_local"
+"a puzzle in disguise (canonical =)|SELECT id FROM puzzles WHERE sudoku.canonical(p) = sudoku.canonical(sudoku.transform('$disguised', 7)) ORDER BY id|SELECT id FROM puzzles_local WHERE sudoku.canonical(p) = sudoku.canonical(sudoku.transform('$disguised', 7)) ORDER BY id"
 "rating levels, ids <= 1000, shards' views|SELECT level, count(*) FROM solved WHERE id <= 1000 GROUP BY level ORDER BY level|SELECT (sudoku.rate(p)).level AS level, count(*) FROM puzzles_local WHERE id <= 1000 GROUP BY 1 ORDER BY 1"
 )
 settings="SET max_parallel_workers_per_gather = 0;"
@@ -201,6 +210,11 @@ expect "WHERE is_unique: pushed down" 'Remote SQL: .*WHERE \(sudoku\.is_unique\(
     "SELECT count(*) FROM puzzles WHERE sudoku.is_unique(p)"
 expect "grid = : the operator is pushed down" "Remote SQL: .*WHERE \(\(p = '" \
     "SELECT id FROM puzzles WHERE p = '$(head -1 "$root/target/shards/puzzles.txt")'"
+expect "the shards' views: canonical runs on the shards" 'Remote SQL: SELECT form FROM public\.solved_p0' \
+    "SELECT count(DISTINCT form) FROM solved"
+expect "WHERE canonical(p) = ...: pushed down, the disguise's form computed once on the coordinator" \
+    "Remote SQL: .*WHERE \(\(sudoku\.canonical\(p\) = '" \
+    "SELECT id FROM puzzles WHERE sudoku.canonical(p) = sudoku.canonical(sudoku.transform('$disguised', 7))"
 expect "UPDATE SET solution = solve(p): a direct modification on each shard" \
     'Remote SQL: UPDATE public\.puzzles_p0 SET solution = sudoku\.solve\(p\)' "UPDATE puzzles SET solution = sudoku.solve(p)"
 if [ "$mode" != --check ]; then

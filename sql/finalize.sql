@@ -18,6 +18,10 @@ ALTER OPERATOR sudoku.<= (grid, grid) SET SCHEMA pg_catalog;
 ALTER OPERATOR sudoku.> (grid, grid) SET SCHEMA pg_catalog;
 ALTER OPERATOR sudoku.>= (grid, grid) SET SCHEMA pg_catalog;
 
+-- Support function 2 (extended hash) of the hash operator class, which PARTITION BY HASH on a
+-- grid, or on an expression such as sudoku.canonical(p), needs.
+ALTER OPERATOR FAMILY grid_hash_ops USING hash ADD FUNCTION 2 (grid) grid_hash_extended(grid, bigint);
+
 COMMENT ON SCHEMA sudoku IS
 'The objects of the extension pg_sudoku (all but the comparison operators of sudoku.grid, which live in pg_catalog). '
 'Part of the extension: DROP EXTENSION pg_sudoku removes it.';
@@ -80,8 +84,8 @@ COMMENT ON FUNCTION canonical(grid) IS
 '54000 when the search would keep more than 1,048,576 tied transformations at once, which no valid grid is known to '
 'need (large grids that repeat a digit in a row or column can).';
 COMMENT ON FUNCTION is_equivalent(grid, grid) IS
-'True when a and b are the same puzzle in another disguise (sudoku.canonical(a) = sudoku.canonical(b)); false for grids '
-'of different sizes or different numbers of givens. Errors as sudoku.canonical.';
+'True when grid and other are the same puzzle in different disguises (sudoku.canonical(grid) = sudoku.canonical(other)); '
+'false for grids of different sizes or different numbers of givens. Errors as sudoku.canonical.';
 COMMENT ON FUNCTION transform(grid, bigint) IS
 'A random grid equivalent to grid: digits relabelled, transposed or not, bands, rows within bands, stacks and columns '
 'within stacks permuted, all drawn uniformly from the ChaCha8 stream of seed, so the same seed gives the same grid '
@@ -99,6 +103,9 @@ COMMENT ON FUNCTION grid_gt(grid, grid) IS 'Implementation of > for sudoku.grid.
 COMMENT ON FUNCTION grid_ge(grid, grid) IS 'Implementation of >= for sudoku.grid.';
 COMMENT ON FUNCTION grid_cmp(grid, grid) IS 'B-tree comparison support for sudoku.grid: by size, then cells row-major (blank first).';
 COMMENT ON FUNCTION grid_hash(grid) IS 'Hash support for sudoku.grid (hash joins, hash aggregation).';
+COMMENT ON FUNCTION grid_hash_extended(grid, bigint) IS
+'Extended hash support for sudoku.grid: a 64-bit hash salted with seed, whose low 32 bits are grid_hash(grid) for seed 0 '
+'(hash partitioning: PARTITION BY HASH (p) or (sudoku.canonical(p))).';
 
 COMMENT ON OPERATOR = (grid, grid) IS 'Same size and same cells.';
 COMMENT ON OPERATOR <> (grid, grid) IS 'Different size or cells.';

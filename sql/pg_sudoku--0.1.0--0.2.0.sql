@@ -139,7 +139,7 @@ COMMENT ON FUNCTION svg(grid, grid, boolean) IS
 CREATE FUNCTION canonical("grid" grid) RETURNS grid
 IMMUTABLE STRICT PARALLEL SAFE COST 2000
 LANGUAGE c AS 'MODULE_PATHNAME', 'canonical_wrapper';
-CREATE FUNCTION is_equivalent("a" grid, "b" grid) RETURNS bool
+CREATE FUNCTION is_equivalent("grid" grid, "other" grid) RETURNS bool
 IMMUTABLE STRICT PARALLEL SAFE COST 4000
 LANGUAGE c AS 'MODULE_PATHNAME', 'is_equivalent_wrapper';
 CREATE FUNCTION transform("grid" grid, "seed" bigint) RETURNS grid
@@ -156,9 +156,18 @@ COMMENT ON FUNCTION canonical(grid) IS
 '54000 when the search would keep more than 1,048,576 tied transformations at once, which no valid grid is known to '
 'need (large grids that repeat a digit in a row or column can).';
 COMMENT ON FUNCTION is_equivalent(grid, grid) IS
-'True when a and b are the same puzzle in another disguise (sudoku.canonical(a) = sudoku.canonical(b)); false for grids '
-'of different sizes or different numbers of givens. Errors as sudoku.canonical.';
+'True when grid and other are the same puzzle in different disguises (sudoku.canonical(grid) = sudoku.canonical(other)); '
+'false for grids of different sizes or different numbers of givens. Errors as sudoku.canonical.';
 COMMENT ON FUNCTION transform(grid, bigint) IS
 'A random grid equivalent to grid: digits relabelled, transposed or not, bands, rows within bands, stacks and columns '
 'within stacks permuted, all drawn uniformly from the ChaCha8 stream of seed, so the same seed gives the same grid '
 'across runs, platforms and releases (as sudoku.random_grid(size, seed)). Solutions, uniqueness and rating are kept.';
+
+-- Issue 14.4: hash partitioning by a grid (support function 2 of the hash operator class).
+CREATE FUNCTION grid_hash_extended("value" grid, "seed" bigint) RETURNS bigint
+IMMUTABLE STRICT PARALLEL SAFE COST 1
+LANGUAGE c AS 'MODULE_PATHNAME', 'grid_hash_extended_wrapper';
+ALTER OPERATOR FAMILY grid_hash_ops USING hash ADD FUNCTION 2 (grid) grid_hash_extended(grid, bigint);
+COMMENT ON FUNCTION grid_hash_extended(grid, bigint) IS
+'Extended hash support for sudoku.grid: a 64-bit hash salted with seed, whose low 32 bits are grid_hash(grid) for seed 0 '
+'(hash partitioning: PARTITION BY HASH (p) or (sudoku.canonical(p))).';

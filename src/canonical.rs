@@ -35,12 +35,12 @@ fn canonical(grid: Grid) -> Grid {
     canonical_with(&grid.0, &mut interrupts()).map(Grid).unwrap_or_else(|e| failed(e))
 }
 
-/// True when `a` and `b` are the same puzzle up to relabelling, transposition and the row and
-/// column permutations that keep bands and stacks; false for grids of different sizes.
+/// True when `grid` and `other` are the same puzzle up to relabelling, transposition and the
+/// row and column permutations that keep bands and stacks; false for grids of different sizes.
 // COST 4000: two canonical forms.
 #[pg_extern(immutable, strict, parallel_safe, cost = 4000)]
-fn is_equivalent(a: Grid, b: Grid) -> bool {
-    is_equivalent_with(&a.0, &b.0, &mut interrupts()).unwrap_or_else(|e| failed(e))
+fn is_equivalent(grid: Grid, other: Grid) -> bool {
+    is_equivalent_with(&grid.0, &other.0, &mut interrupts()).unwrap_or_else(|e| failed(e))
 }
 
 /// A random grid equivalent to `grid`, the same for the same seed.

@@ -255,6 +255,19 @@ fn to_array(grid: Grid) -> Vec<i32> {
     grid.0.cells().iter().map(|&v| v as i32).collect()
 }
 
+/// The 64-bit hash of `grid` salted with `seed`: support function 2 of the hash operator class,
+/// which hash partitioning (`PARTITION BY HASH`) needs. With seed 0 its low 32 bits are
+/// `grid_hash(grid)`, as PostgreSQL requires of an extended hash function.
+// COST 1: as cheap as grid_hash, a builtin-like hash of 43 bytes for a 9x9 grid.
+#[pg_extern(immutable, strict, parallel_safe, cost = 1)]
+fn grid_hash_extended(value: Grid, seed: i64) -> i64 {
+    if seed == 0 {
+        pgrx::misc::pgrx_seahash(&value) as i64
+    } else {
+        pgrx::misc::pgrx_seahash(&(seed, &value)) as i64
+    }
+}
+
 extension_sql!(
     r#"
 CREATE CAST (text AS grid) WITH INOUT;

@@ -91,3 +91,25 @@ SELECT sudoku.canonical('11..............'::sudoku.grid) AS clashing_form,
 -- A 25x25 grid whose every row is the same permutation repeats each digit down every column: its
 -- first row ties in 120⁶ ways that the eager search (for such grids) would have to order.
 SELECT error_of($$SELECT sudoku.canonical(repeat('123456789ABCDEFGHIJKLMNOP', 25)::sudoku.grid)$$) AS too_many_ties;
+
+-- Hash partitioning by the canonical form keeps every puzzle of a class in one partition (the
+-- hash operator class's support function 2, grid_hash_extended); by the grid itself, a lookup
+-- by = reads one partition.
+CREATE TEMP TABLE by_form (line bigint, p sudoku.grid) PARTITION BY HASH (sudoku.canonical(p));
+CREATE TEMP TABLE by_form_0 PARTITION OF by_form FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TEMP TABLE by_form_1 PARTITION OF by_form FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+INSERT INTO by_form SELECT line, puzzle FROM forms WHERE file = 'magictour';
+INSERT INTO by_form SELECT -line, sudoku.transform(puzzle, line) FROM forms WHERE file = 'magictour';
+SELECT count(*) AS rows, count(DISTINCT tableoid) AS partitions_used,
+       count(*) FILTER (WHERE tableoid <> (SELECT b.tableoid FROM by_form b WHERE b.line = -a.line)) AS disguise_elsewhere
+FROM by_form a WHERE line > 0;
+CREATE TEMP TABLE by_grid (p sudoku.grid) PARTITION BY HASH (p);
+CREATE TEMP TABLE by_grid_0 PARTITION OF by_grid FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TEMP TABLE by_grid_1 PARTITION OF by_grid FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+INSERT INTO by_grid SELECT puzzle FROM forms;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM by_grid WHERE p = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+SELECT count(*) AS found FROM by_grid WHERE p = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+-- With seed 0 the extended hash's low 32 bits are the 32-bit hash, as PostgreSQL requires.
+SELECT bool_and((sudoku.grid_hash_extended(puzzle, 0) & 4294967295) = (sudoku.grid_hash(puzzle)::bigint & 4294967295)) AS low_bits_agree,
+       count(DISTINCT sudoku.grid_hash_extended(puzzle, 1)) = count(DISTINCT puzzle) AS salted_distinct
+FROM forms;
