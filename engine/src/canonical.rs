@@ -25,7 +25,7 @@
 //! - **Solution grids** (`Full`): the same idea with every column placed one at a time, and
 //!   shortcuts for the second row of 9x9 and 4x4 grids, whose first box is known from the band's
 //!   shape alone (see `pure_second_row` and `mixed_first_box`).
-//! - **Grids that repeat a digit in a row or column** (`Sparse`): such a digit's label depends
+//! - **Grids that repeat a digit in a row or column** (`Eager`): such a digit's label depends
 //!   on more than its position, so this older search orders tied new digits every way, eagerly.
 //!   It is also the tests' oracle for the lazy one.
 //!
@@ -191,7 +191,7 @@ fn place_row(rows: &mut Rows, band: u8, r: u8) {
 
 /// A partial transformation of the eager search (grids that repeat a digit in a line).
 #[derive(Clone, Copy)]
-struct Sparse {
+struct Eager {
     rows: Rows,
     /// Stacks in slot order; bit `i` of `stack_cut` separates slots `i` and `i + 1`.
     stack_order: [u8; 5],
@@ -231,7 +231,7 @@ fn sort_run<K: Ord + Copy>(items: &mut [u8], start: usize, end: usize, key: impl
 
 /// Every ordering of each tied run, one after the other: calls `f` with each combination until
 /// it returns false. False when stopped so.
-fn permute_runs(state: &mut Sparse, ties: &[(u8, u8, u8)], f: &mut impl FnMut(&Sparse) -> bool) -> bool {
+fn permute_runs(state: &mut Eager, ties: &[(u8, u8, u8)], f: &mut impl FnMut(&Eager) -> bool) -> bool {
     let Some((&(which, start, end), rest)) = ties.split_first() else {
         return f(state);
     };
@@ -262,7 +262,7 @@ fn permute_runs(state: &mut Sparse, ties: &[(u8, u8, u8)], f: &mut impl FnMut(&S
 }
 
 /// Extends `s` by row `r`: the smallest row it can give, and the states that give it.
-fn extend_sparse(g: &Oriented, s: &Sparse, band: u8, r: u8, key_row: &mut [u8; 25], children: &mut Vec<Sparse>) {
+fn extend_eager(g: &Oriented, s: &Eager, band: u8, r: u8, key_row: &mut [u8; 25], children: &mut Vec<Eager>) {
     let (n, b) = (g.n, g.b);
     let row = g.row(s.rows.t, r);
     let key = |col: usize| -> u8 {
@@ -355,7 +355,7 @@ fn extend_sparse(g: &Oriented, s: &Sparse, band: u8, r: u8, key_row: &mut [u8; 2
         }
     });
     t.stack_cut = cut;
-    permute_runs(&mut t, &ties, &mut |p: &Sparse| {
+    permute_runs(&mut t, &ties, &mut |p: &Eager| {
         if children.len() > STATE_LIMIT {
             return false;
         }
@@ -390,9 +390,9 @@ fn repeats_new_digit(row: &[u8], label: &[u8; 26]) -> bool {
     false
 }
 
-/// [`extend_sparse`] for a row that repeats a new digit: every column order the state allows
+/// [`extend_eager`] for a row that repeats a new digit: every column order the state allows
 /// is tried, and the children keep fully ordered columns.
-fn extend_every_way(g: &Oriented, mut t: Sparse, row: &[u8], key_row: &mut [u8; 25], children: &mut Vec<Sparse>) {
+fn extend_every_way(g: &Oriented, mut t: Eager, row: &[u8], key_row: &mut [u8; 25], children: &mut Vec<Eager>) {
     let (n, b) = (g.n, g.b);
     let mut ties: Vec<(u8, u8, u8)> = Vec::new();
     for st in 0..b {
@@ -409,7 +409,7 @@ fn extend_every_way(g: &Oriented, mut t: Sparse, row: &[u8], key_row: &mut [u8; 
         }
     });
     t.stack_cut = u8::MAX;
-    permute_runs(&mut t, &ties, &mut |p: &Sparse| {
+    permute_runs(&mut t, &ties, &mut |p: &Eager| {
         if children.len() > STATE_LIMIT {
             return false;
         }
@@ -441,7 +441,7 @@ fn extend_every_way(g: &Oriented, mut t: Sparse, row: &[u8], key_row: &mut [u8; 
 
 /// A partial transformation of the lazy puzzle search (grids that repeat no digit in a row or column).
 ///
-/// The column order is an ordered partition, as in [`Sparse`], but the labels of new digits are
+/// The column order is an ordered partition, as in [`Eager`], but the labels of new digits are
 /// not chosen when they tie: a digit first seen in row `level` at column `c` gets label
 /// `base[level] + 1 + (the rank of c's final position among the row's new positions,
 /// newmask[level])`, so every order the partition allows gives the same prefix. A later row
@@ -748,13 +748,13 @@ fn lazy_search<const B: usize, const N: usize, const D: usize>(
     Ok(out)
 }
 
-fn canonical_sparse(g: &Oriented, interrupt: &mut dyn FnMut() -> bool) -> Result<Vec<u8>, CanonicalError> {
+fn canonical_eager(g: &Oriented, interrupt: &mut dyn FnMut() -> bool) -> Result<Vec<u8>, CanonicalError> {
     let (n, b) = (g.n, g.b);
     let mut order = [0u8; 5];
     for (i, o) in order.iter_mut().enumerate() {
         *o = i as u8;
     }
-    let start = |t: u8| Sparse {
+    let start = |t: u8| Eager {
         rows: Rows { t, used: 0, bands: 0, band: 0, first: 0, last: 0 },
         stack_order: order,
         stack_cut: 0,
@@ -783,7 +783,7 @@ fn canonical_sparse(g: &Oriented, interrupt: &mut dyn FnMut() -> bool) -> Result
             }
             next_rows(g, &s.rows, level, &mut choices);
             for &(band, r) in &choices {
-                extend_sparse(g, s, band, r, &mut key_row, &mut next);
+                extend_eager(g, s, band, r, &mut key_row, &mut next);
             }
             if next.len() > STATE_LIMIT {
                 return Err(CanonicalError::TooManyTies);
@@ -1119,7 +1119,7 @@ pub fn canonical_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Resul
     } else if g.lines_distinct() {
         canonical_lazy(&g, interrupt)?
     } else {
-        canonical_sparse(&g, interrupt)?
+        canonical_eager(&g, interrupt)?
     };
     Ok(Grid::from_cells(&cells).expect("a relabelled grid of the same size"))
 }
@@ -1352,7 +1352,7 @@ mod tests {
         for seed in 0..6u64 {
             let grid = random_grid_seeded(9, seed, &mut never).unwrap().unwrap();
             let g = Oriented::new(&grid);
-            assert_eq!(canonical_solution(&g, &mut never).unwrap(), canonical_sparse(&g, &mut never).unwrap());
+            assert_eq!(canonical_solution(&g, &mut never).unwrap(), canonical_eager(&g, &mut never).unwrap());
         }
     }
 
@@ -1372,7 +1372,7 @@ mod tests {
                     .collect();
                 let p = Grid::from_cells(&cells).unwrap();
                 let g = Oriented::new(&p);
-                assert_eq!(canonical_lazy(&g, &mut never).unwrap(), canonical_sparse(&g, &mut never).unwrap(), "{p}");
+                assert_eq!(canonical_lazy(&g, &mut never).unwrap(), canonical_eager(&g, &mut never).unwrap(), "{p}");
             }
         }
     }
