@@ -5,6 +5,8 @@
 #      forum_hardest_1905_11plus and forum_hardest_1106, one after the other, each tool's
 #      `<file> n= solve_us= count2_us=` line (best of 3 passes of at least 0.5 s, one core);
 #      a tool that is absent is skipped with a note;
+#      then the canonical forms (sudoku-bench --canonical): per puzzle and per solution grid on
+#      17_clue, top95 and magictour_top1465, and on generated 16x16 and 25x25 puzzles;
 #   2. through SQL, in the quickstart cluster (scripts/setup.sh): batch solving with and without
 #      parallel workers, and the cost of rows from set-returning functions against unnest.
 #
@@ -35,6 +37,13 @@ if [ "$part" != --sql ]; then
                 echo "${tool%-bench} skipped: $tools/$tool/run is absent"
             fi
         done
+    done
+    echo "== canonical forms (µs per grid, best of 3 passes; generated sizes one pass)"
+    for s in 17_clue top95 magictour_top1465; do
+        target/release/sudoku-bench --canonical "$data/$s.txt"
+    done
+    for size in 16 25; do
+        target/release/sudoku-bench --canonical --size="$size" 5
     done
 fi
 
