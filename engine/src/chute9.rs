@@ -476,14 +476,20 @@ impl Search {
 
     #[inline]
     fn branch(&mut self, board: Board) {
-        let frame = match board.pick_chute() {
-            Some((d, chute, rest)) => Frame { board, a: d as u8, b: chute as u8, config: true, rest },
+        self.frames.push(Frame { board, a: 0, b: 0, config: false, rest: 0 });
+        Self::pick(self.frames.last_mut().expect("just pushed"));
+    }
+
+    /// Sets the branching of a frame whose board is propagated and open.
+    #[inline]
+    fn pick(frame: &mut Frame) {
+        match frame.board.pick_chute() {
+            Some((d, chute, rest)) => (frame.a, frame.b, frame.config, frame.rest) = (d as u8, chute as u8, true, rest),
             None => {
-                let (band, bit, rest) = board.pick_cell();
-                Frame { board, a: band as u8, b: bit as u8, config: false, rest }
+                let (band, bit, rest) = frame.board.pick_cell();
+                (frame.a, frame.b, frame.config, frame.rest) = (band as u8, bit as u8, false, rest);
             }
-        };
-        self.frames.push(frame);
+        }
     }
 
     /// The next solution's digits, or `None` when the search is over; `interrupt` is asked
@@ -497,26 +503,37 @@ impl Search {
                 self.frames.pop();
                 continue;
             }
+            // Asked before the branch is taken, so that a search resumed after an interrupt
+            // loses nothing.
+            if (self.nodes + 1) % INTERRUPT_EVERY == 0 && interrupt() {
+                return Err(Interrupted);
+            }
+            self.nodes += 1;
             let choice = top.rest.trailing_zeros();
             top.rest &= top.rest - 1;
             let (config, a, b) = (top.config, top.a as usize, top.b as usize);
-            // The last branch reuses the frame's board instead of copying it.
-            let mut board = if top.rest == 0 { self.frames.pop().map(|f| f.board).unwrap() } else { top.board };
-            self.nodes += 1;
-            if self.nodes % INTERRUPT_EVERY == 0 && interrupt() {
-                return Err(Interrupted);
+            // The branch works in a frame of its own: a copy of the parent's board, or the
+            // parent's frame itself for its last branch. It becomes the child's frame in place.
+            if top.rest != 0 {
+                let board = top.board;
+                self.frames.push(Frame { board, a: 0, b: 0, config: false, rest: 0 });
             }
+            let frame = self.frames.last_mut().expect("a frame to work in");
             let consistent = if config {
-                board.restrict(a, b, choice as usize);
+                frame.board.restrict(a, b, choice as usize);
                 true
             } else {
-                board.assign(a, b as u32, choice as usize)
+                frame.board.assign(a, b as u32, choice as usize)
             };
-            if consistent && board.propagate() {
-                if board.open == [0; 3] {
-                    return Ok(Some(board.digits()));
+            if consistent && frame.board.propagate() {
+                if frame.board.open == [0; 3] {
+                    let digits = frame.board.digits();
+                    self.frames.pop();
+                    return Ok(Some(digits));
                 }
-                self.branch(board);
+                Self::pick(frame);
+            } else {
+                self.frames.pop();
             }
         }
         Ok(None)
