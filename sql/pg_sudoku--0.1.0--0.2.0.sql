@@ -143,7 +143,7 @@ CREATE FUNCTION is_equivalent("grid" grid, "other" grid) RETURNS bool
 IMMUTABLE STRICT PARALLEL SAFE COST 4000
 LANGUAGE c AS 'MODULE_PATHNAME', 'is_equivalent_wrapper';
 CREATE FUNCTION transform("grid" grid, "seed" bigint) RETURNS grid
-IMMUTABLE STRICT PARALLEL SAFE COST 100
+IMMUTABLE STRICT PARALLEL SAFE COST 320
 LANGUAGE c AS 'MODULE_PATHNAME', 'transform_wrapper';
 COMMENT ON FUNCTION canonical(grid) IS
 'The minlex form of the grid: of every grid equivalent to it (relabelled digits, transposed, rows permuted within bands, '

@@ -28,8 +28,8 @@ fn failed(e: CanonicalError) -> ! {
 }
 
 /// The minlex form of `grid` (`sudoku_engine::canonical`).
-// COST 2000: 10 µs a call on 17_clue (6.7 µs a puzzle, 9.5 µs a solution grid, sudoku-bench --canonical, plus
-// about 1 µs of call overhead), in units of 5 ns (README "Canonical forms").
+// COST 2000: 10 µs a call on 17_clue (9.4 µs a puzzle, 9.2 µs a solution grid, scripts/bench.sh --engine,
+// plus about 1 µs of call overhead), in units of 5 ns (README "Canonical forms").
 #[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
 fn canonical(grid: Grid) -> Grid {
     canonical_with(&grid.0, &mut interrupts()).map(Grid).unwrap_or_else(|e| failed(e))
@@ -44,8 +44,9 @@ fn is_equivalent(grid: Grid, other: Grid) -> bool {
 }
 
 /// A random grid equivalent to `grid`, the same for the same seed.
-// COST 100: 0.5 µs a call on 17_clue, in units of 5 ns (README "Canonical forms").
-#[pg_extern(immutable, strict, parallel_safe, cost = 100)]
+// COST 320: 1.6 µs a call on 17_clue through SQL (count(sudoku.transform(p, 1)) less count(p), one core), in
+// units of 5 ns.
+#[pg_extern(immutable, strict, parallel_safe, cost = 320)]
 fn transform(grid: Grid, seed: i64) -> Grid {
     Grid(transform_seeded(&grid.0, seed as u64))
 }
