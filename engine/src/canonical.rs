@@ -140,7 +140,7 @@ fn next_rows(g: &Oriented, rows: &Rows, level: usize, out: &mut Vec<(u8, u8)>) {
             }
         }
     };
-    if level % b == 0 {
+    if level.is_multiple_of(b) {
         for band in 0..b {
             if rows.bands & (1 << band) == 0 && g.twin_bands[t][band] & !rows.bands == 0 {
                 consider_band(band, out);
@@ -562,7 +562,7 @@ impl<const B: usize, const N: usize, const D: usize> Lazy<B, N, D> {
     fn step(&mut self, g: &Oriented, row: &[u8], j: usize, extra: &mut Vec<Self>) {
         let b = g.b;
         let slot = j / b;
-        if j % b == 0 {
+        if j.is_multiple_of(b) {
             let (start, end) = run_of(self.stack_cut, b, slot);
             debug_assert_eq!(start, slot);
             if end - start > 1 {
