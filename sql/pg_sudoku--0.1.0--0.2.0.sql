@@ -149,7 +149,7 @@ COMMENT ON FUNCTION canonical(grid) IS
 'The minlex form of the grid: of every grid equivalent to it (relabelled digits, transposed, rows permuted within bands, '
 'bands permuted, columns within stacks, stacks), the one whose row-major string is smallest, a blank counting less than '
 'every digit and digits relabelled in order of first appearance; the form the Sudoku community deduplicates puzzle '
-'lists by (000000010000002003... for a 17-clue puzzle). Equivalent grids, and only they, have the same form, so '
+'lists by (000000000000000001000002030... for a 17-clue puzzle). Equivalent grids, and only they, have the same form, so '
 'count(DISTINCT sudoku.canonical(p)) counts essentially different puzzles and an index on it finds a puzzle in any '
 'disguise. Exact for every size: a search over the transformations that keep the smallest prefix, cell by cell '
 '(engine/src/canonical.rs); about 10 µs for a 9x9 puzzle or solution grid, 0.15 ms for a 25x25 puzzle. Cancellable. '

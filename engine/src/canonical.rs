@@ -6,8 +6,9 @@
 //! = 3,359,232 geometric transformations times 9! relabellings). The **minlex** form is the
 //! lexicographically smallest row-major string over the whole class, a blank counting less than
 //! every digit, digits relabelled in order of first appearance: the form the Sudoku community
-//! uses to deduplicate puzzle lists (`000000010000002003...` for a 17-clue puzzle,
-//! `123456789456789123...` for most solution grids).
+//! uses to deduplicate puzzle lists (`000000000000000001000002030...` for the first 17-clue puzzle).
+//! A solution grid's form begins `123456789`; for 84% of the 17-clue puzzles' solution grids the
+//! second row is `457189236`, `456789123` or `456789132`.
 //!
 //! The search builds the minimal string row by row, cell by cell, and keeps every partial
 //! transformation that still produces the smallest prefix, so the work grows with the number of
