@@ -319,13 +319,8 @@ fn extend_eager(g: &Oriented, s: &Eager, band: u8, r: u8, key_row: &mut [u8; 25]
             next += 1;
         }
     }
-    match k[..n].cmp(&key_row[..n]) {
-        std::cmp::Ordering::Greater => return,
-        std::cmp::Ordering::Less => {
-            key_row[..n].copy_from_slice(&k[..n]);
-            children.clear();
-        }
-        std::cmp::Ordering::Equal => {}
+    if !still_smallest(&k[..n], &mut key_row[..n], children) {
+        return;
     }
     // New digits that tie must be ordered every way: their labels follow the order.
     let mut ties: Vec<(u8, u8, u8)> = Vec::new();
@@ -361,19 +356,43 @@ fn extend_eager(g: &Oriented, s: &Eager, band: u8, r: u8, key_row: &mut [u8; 25]
             return false;
         }
         let mut c = *p;
-        for slot in 0..b {
-            let st = c.stack_order[slot] as usize;
-            for i in 0..b {
-                let v = row[st * b + c.col_order[st][i] as usize] as usize;
-                if v != 0 && c.label[v] == 0 {
-                    c.label[v] = c.next;
-                    c.next += 1;
-                }
-            }
-        }
+        c.label_row(b, row);
         children.push(c);
         true
     });
+}
+
+impl Eager {
+    /// Labels the new digits of `row` in the state's column order; the row as labelled.
+    fn label_row(&mut self, b: usize, row: &[u8]) -> [u8; 25] {
+        let mut labelled = [0u8; 25];
+        for slot in 0..b {
+            let st = self.stack_order[slot] as usize;
+            for i in 0..b {
+                let v = row[st * b + self.col_order[st][i] as usize] as usize;
+                if v != 0 && self.label[v] == 0 {
+                    self.label[v] = self.next;
+                    self.next += 1;
+                }
+                labelled[slot * b + i] = if v == 0 { 0 } else { self.label[v] };
+            }
+        }
+        labelled
+    }
+}
+
+/// Compares a candidate row `k` with the smallest so far, `best`: false when it is larger; when
+/// it is smaller, it becomes `best` and the states kept for the old one are dropped.
+fn still_smallest(k: &[u8], best: &mut [u8], children: &mut Vec<Eager>) -> bool {
+    match k.cmp(best) {
+        std::cmp::Ordering::Greater => false,
+        std::cmp::Ordering::Less => {
+            best.copy_from_slice(k);
+            children.clear();
+            true
+        }
+        std::cmp::Ordering::Equal => true,
+    }
 }
 
 /// True when `row` holds an unlabelled digit twice (only in grids with clashing givens): then
@@ -415,27 +434,10 @@ fn extend_every_way(g: &Oriented, mut t: Eager, row: &[u8], key_row: &mut [u8; 2
             return false;
         }
         let mut c = *p;
-        let mut k = [0u8; 25];
-        for slot in 0..b {
-            let st = c.stack_order[slot] as usize;
-            for i in 0..b {
-                let v = row[st * b + c.col_order[st][i] as usize] as usize;
-                if v != 0 && c.label[v] == 0 {
-                    c.label[v] = c.next;
-                    c.next += 1;
-                }
-                k[slot * b + i] = if v == 0 { 0 } else { c.label[v] };
-            }
+        let k = c.label_row(b, row);
+        if still_smallest(&k[..n], &mut key_row[..n], children) {
+            children.push(c);
         }
-        match k[..n].cmp(&key_row[..n]) {
-            std::cmp::Ordering::Greater => return true,
-            std::cmp::Ordering::Less => {
-                key_row[..n].copy_from_slice(&k[..n]);
-                children.clear();
-            }
-            std::cmp::Ordering::Equal => {}
-        }
-        children.push(c);
         true
     });
 }
@@ -486,6 +488,31 @@ fn run_of(cut: u8, len: usize, i: usize) -> (usize, usize) {
         end += 1;
     }
     (start, end)
+}
+
+/// Moves the items at the positions of `moved` (a bitmask within the part `start..end` of
+/// `order`) to the front of the part, both groups in their order, and cuts after them when others
+/// remain; `place` (each item's position) follows. How many moved.
+fn to_front(order: &mut [u8], place: &mut [u8], cut: &mut u8, start: usize, end: usize, moved: u32) -> usize {
+    let mut sorted = [0u8; 5];
+    let mut k = 0;
+    for pass in [true, false] {
+        for i in start..end {
+            if (moved >> i & 1 == 1) == pass {
+                sorted[k] = order[i];
+                k += 1;
+            }
+        }
+    }
+    for (i, &x) in sorted[..end - start].iter().enumerate() {
+        order[start + i] = x;
+        place[x as usize] = (start + i) as u8;
+    }
+    let count = moved.count_ones() as usize;
+    if count < end - start {
+        *cut |= 1 << (start + count - 1);
+    }
+    count
 }
 
 impl<const B: usize, const N: usize, const D: usize> Placed for Lazy<B, N, D> {
@@ -569,25 +596,10 @@ impl<const B: usize, const N: usize, const D: usize> Lazy<B, N, D> {
             if end - start > 1 {
                 // Stacks still interchangeable: those blank in this row come first, together.
                 let blank = |st: u8| row[st as usize * b..(st as usize + 1) * b].iter().all(|&v| v == 0);
-                let mut order = [0u8; B];
-                let mut k = start;
-                for pass in [true, false] {
-                    for i in start..end {
-                        if blank(self.stack_order[i]) == pass {
-                            order[k] = self.stack_order[i];
-                            k += 1;
-                        }
-                    }
-                }
-                let blanks = (start..end).filter(|&i| blank(self.stack_order[i])).count();
-                if blanks > 0 {
-                    for (i, &st) in order.iter().enumerate().take(end).skip(start) {
-                        self.stack_order[i] = st;
-                        self.slot_of[st as usize] = i as u8;
-                    }
-                    if start + blanks < end {
-                        self.stack_cut |= 1 << (start + blanks - 1);
-                    }
+                let blanks = (start..end).filter(|&i| blank(self.stack_order[i])).fold(0, |m, i| m | 1 << i);
+                if blanks != 0 {
+                    let blanks =
+                        to_front(&mut self.stack_order, &mut self.slot_of, &mut self.stack_cut, start, end, blanks);
                     self.keys[j..(start + blanks) * b].fill(0);
                     self.cursor = ((start + blanks) * b) as u8;
                     return;
@@ -629,24 +641,15 @@ impl<const B: usize, const N: usize, const D: usize> Lazy<B, N, D> {
         let len = end - start;
         if best == 0 || best == NEW {
             // Blanks first, together; or a part of new digits, labelled by their final order.
-            let mut order = [0u8; B];
-            let mut k = start;
-            for pass in [true, false] {
-                for o in start..end {
-                    if (keys[o] == best) == pass {
-                        order[k] = self.col_order[stack][o];
-                        k += 1;
-                    }
-                }
-            }
-            let count = (start..end).filter(|&o| keys[o] == best).count();
-            for (o, &c) in order.iter().enumerate().take(end).skip(start) {
-                self.col_order[stack][o] = c;
-                self.off_of[stack][c as usize] = o as u8;
-            }
-            if count < len {
-                self.col_cut[stack] |= 1 << (start + count - 1);
-            }
+            let moved = (start..end).filter(|&o| keys[o] == best).fold(0, |m, o| m | 1 << o);
+            let count = to_front(
+                &mut self.col_order[stack],
+                &mut self.off_of[stack],
+                &mut self.col_cut[stack],
+                start,
+                end,
+                moved,
+            );
             if best == NEW {
                 for o in start..end {
                     let x = column(o, self);
@@ -790,16 +793,9 @@ fn canonical_eager(g: &Oriented, interrupt: &mut dyn FnMut() -> bool) -> Result<
                 return Err(CanonicalError::TooManyTies);
             }
         }
-        // Every state left gives the same row; read it with the first one's labels.
-        let s = &next[0];
-        let r = s.rows.last;
-        for slot in 0..b {
-            let st = s.stack_order[slot] as usize;
-            for i in 0..b {
-                let v = g.row(s.rows.t, r)[st * b + s.col_order[st][i] as usize];
-                out.push(if v == 0 { 0 } else { s.label[v as usize] });
-            }
-        }
+        // Every state left gives the same row; read it with the first one's labels (all given).
+        let mut s = next[0];
+        out.extend_from_slice(&s.label_row(b, g.row(s.rows.t, s.rows.last))[..n]);
         std::mem::swap(&mut states, &mut next);
     }
     Ok(out)
