@@ -33,29 +33,10 @@
 //! thinned top95 puzzles) and count the 288 4x4 grids.
 
 use crate::fast9::{
-    fewest_candidates, solved_digits, stack_allowed, stack_matrix, BAND, BOX, COL, CONFIGS, COUNT6, LOCKED,
+    fewest_candidates, solved_digits, stack_allowed, stack_matrix, ALONE3, BAND, BOX, COL, CONFIGS, COUNT6, LOCKED,
     LONE_SEGMENT, PERMS, ROW, ROWBOX_CELLS,
 };
 use crate::solver::{Interrupted, INTERRUPT_EVERY};
-
-/// For a 9-bit value read as three 3-bit groups (the segments of a row, or the columns of a
-/// band by stack), the bits that are alone in their group.
-const ALONE3: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut v: usize = 0;
-    while v < 512 {
-        let mut g = 0;
-        while g < 3 {
-            let x = (v >> (3 * g)) & 7;
-            if x.count_ones() == 1 {
-                t[v] |= (x << (3 * g)) as u32;
-            }
-            g += 1;
-        }
-        v += 1;
-    }
-    t
-};
 
 /// For row `l` of a band and its 9 bits `v`: bits `9l`.. the cells alone in their segment,
 /// bits `32 + 3l`.. the segments (boxes) with a cell; so that OR-ing the three rows' entries

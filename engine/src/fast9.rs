@@ -155,18 +155,35 @@ pub(crate) fn gather(y: u32) -> usize {
     (z & 7) | (z >> 6 & 0o70) | (z >> 12 & 0o700)
 }
 
+/// For a 9-bit value read as three 3-bit groups (the segments of a row, or the columns of a
+/// band by stack), the bits that are alone in their group.
+pub(crate) const ALONE3: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut v: usize = 0;
+    while v < 512 {
+        let mut g = 0;
+        while g < 3 {
+            let x = (v >> (3 * g)) & 7;
+            if x.count_ones() == 1 {
+                t[v] |= (x << (3 * g)) as u32;
+            }
+            g += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
 /// Per occupancy matrix (bit `3 * row + box`), the segments that are the only one of their row
 /// or of their box: where a single place in the segment is a hidden single.
 pub(crate) const LONE_SEGMENT: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut m: usize = 0;
     while m < 512 {
+        // The rows are the matrix's 3-bit groups.
+        t[m] = ALONE3[m] as u16;
         let mut i = 0;
         while i < 3 {
-            let row = (m >> (3 * i)) & 7;
-            if row.count_ones() == 1 {
-                t[m] |= (row << (3 * i)) as u16;
-            }
             let boxed = ((m >> i) & 1) | ((m >> (i + 2)) & 2) | ((m >> (i + 4)) & 4);
             if boxed.count_ones() == 1 {
                 t[m] |= 1 << (3 * boxed.trailing_zeros() as usize + i);
