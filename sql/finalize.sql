@@ -51,11 +51,12 @@ COMMENT ON FUNCTION to_array(grid) IS
 
 COMMENT ON FUNCTION solve(grid) IS
 'The solution of a grid (any size), or NULL when it has none (conflicting givens included). Native engine: naked singles, hidden '
-'singles and locked candidates to a fixpoint, then depth-first search. 9x9: tdoku''s branching on the configurations of one '
+'singles and locked candidates to a fixpoint (9x9: hidden triads of minirows and minicolumns too, after tdoku), then '
+'depth-first search. 9x9: tdoku''s branching on the configurations of one '
 'digit in one band or stack (the chute with the fewest configurations summed over digits, then its digit with the fewest, '
 'when it has two); otherwise and on other sizes: the open cell with the fewest candidates (first in row-major order on a tie), digits ascending. '
-'With several solutions, the first in that order (for 9x9 grids not the one of builds before November 2026, which branched '
-'on cells). '
+'With several solutions, the first in that order (for 9x9 grids not always the one of 0.1.0, which had no hidden triads, '
+'nor of builds before November 2026, which branched on cells). '
 'Honours query cancel and statement_timeout (57014).';
 COMMENT ON FUNCTION count_solutions(grid, integer) IS
 'The number of solutions, counting stops at max (default 2, so 1 means unique). 0 for conflicting givens. '
@@ -126,8 +127,8 @@ COMMENT ON FUNCTION candidates(grid) IS
 'as an ascending integer[] and as a bitmask 1..2^n-1 (the candidate arrays of Crook''s algorithm and the bitmasks of the '
 'set-based SQL loop). No other deduction is made.';
 COMMENT ON FUNCTION solutions(grid, integer) IS
-'Every solution up to max_solutions, in the order of sudoku.solve (its first row is solve''s answer; for 9x9 not the '
-'order of builds before November 2026), found one per call '
+'Every solution up to max_solutions, in the order of sudoku.solve (its first row is solve''s answer; for 9x9 not always the '
+'order of 0.1.0, whose fixpoint had no hidden triads, nor of builds before November 2026), found one per call '
 '(the search state is kept between rows, so memory stays flat). In the SELECT list, LIMIT stops the search early; in FROM, '
 'PostgreSQL first collects every row in a tuplestore (spilling to disk past work_mem). Cancel and statement_timeout are '
 'honoured (57014). 22023 when max_solutions < 0. '

@@ -171,3 +171,21 @@ ALTER OPERATOR FAMILY grid_hash_ops USING hash ADD FUNCTION 2 (grid) grid_hash_e
 COMMENT ON FUNCTION grid_hash_extended(grid, bigint) IS
 'Extended hash support for sudoku.grid: a 64-bit hash salted with seed, whose low 32 bits are grid_hash(grid) for seed 0 '
 '(hash partitioning: PARTITION BY HASH (p) or (sudoku.canonical(p))).';
+
+-- Issue 11: the 9x9 fixpoint takes hidden triads, so the first of several solutions may differ from 0.1.0's.
+COMMENT ON FUNCTION solve(grid) IS
+'The solution of a grid (any size), or NULL when it has none (conflicting givens included). Native engine: naked singles, hidden '
+'singles and locked candidates to a fixpoint (9x9: hidden triads of minirows and minicolumns too, after tdoku), then '
+'depth-first search. 9x9: tdoku''s branching on the configurations of one '
+'digit in one band or stack (the chute with the fewest configurations summed over digits, then its digit with the fewest, '
+'when it has two); otherwise and on other sizes: the open cell with the fewest candidates (first in row-major order on a tie), digits ascending. '
+'With several solutions, the first in that order (for 9x9 grids not always the one of 0.1.0, which had no hidden triads, '
+'nor of builds before November 2026, which branched on cells). '
+'Honours query cancel and statement_timeout (57014).';
+COMMENT ON FUNCTION solutions(grid, integer) IS
+'Every solution up to max_solutions, in the order of sudoku.solve (its first row is solve''s answer; for 9x9 not always the '
+'order of 0.1.0, whose fixpoint had no hidden triads, nor of builds before November 2026), found one per call '
+'(the search state is kept between rows, so memory stays flat). In the SELECT list, LIMIT stops the search early; in FROM, '
+'PostgreSQL first collects every row in a tuplestore (spilling to disk past work_mem). Cancel and statement_timeout are '
+'honoured (57014). 22023 when max_solutions < 0. '
+'count(*) over an empty 4x4 grid is 288, as the brute-force join of the articles finds.';

@@ -17,8 +17,14 @@
 //! than a mispredicted branch, and that is most of what made it faster than `fast9`'s rounds.
 //! Once no word changes, naked singles are found 27 cells at a time (cells in one word only);
 //! when there are none, each digit whose words changed gets locked candidates in its stacks and
-//! the hidden singles of its columns. The fixpoint is the generic solver's (naked and hidden
-//! singles, locked candidates along rows and columns), reached in another order.
+//! the hidden singles of its columns. When nothing changes any more, [`Board::triads`] looks for
+//! hidden triads in the minirows and minicolumns (tdoku's triad constraint: three cells hold
+//! three digits), and the rounds start again when it removes something. The fixpoint is the
+//! generic solver's (naked and hidden singles, locked candidates along rows and columns) plus
+//! hidden triads, which the generic solver does not take: they cut the search tree of hard
+//! puzzles by a quarter to a third and cost less than the nodes they save. (Naked triads of
+//! minirows and minicolumns saved another 2-3% of nodes but cost more than that, so they are
+//! left out.)
 //!
 //! Then the search branches as tdoku does: a digit takes one of 6 configurations in a band or
 //! stack (which box on each of the chute's three lines, [`PERMS`]); the search picks the chute
@@ -338,6 +344,68 @@ impl Board {
         Some(changed)
     }
 
+    /// Hidden triads: the three cells of a minirow (a row inside a box) or a minicolumn hold
+    /// exactly three digits, so where three digits must be there (each has no other place in
+    /// its row or column, so in its box), no other digit is. `None` on a contradiction (more
+    /// than three must), else whether anything changed. Branch-free over the 27 words:
+    /// the three bands' minirows are interleaved in one word (lane `3 * segment + band`), the
+    /// minicolumns too (lane `9 * band + column`), and the digits that must be there are
+    /// counted bit-sliced.
+    fn triads(&mut self) -> Option<bool> {
+        const S: u32 = 0o111_111_111;
+        const X0: u32 = (1 | 1 << 9 | 1 << 18) * 7;
+        const X1: u32 = X0 << 3;
+        const X2: u32 = X0 << 6;
+        let occ = |w: u32| (w | w >> 1 | w >> 2) & S;
+        let col = |w: u32| (w | w >> 9 | w >> 18) & 0x1FF;
+        let (mut r1, mut r2, mut r4) = (0u32, 0u32, 0u32);
+        let (mut c1, mut c2, mut c4) = (0u32, 0u32, 0u32);
+        let mut rows = [(0u32, 0u32); 9];
+        let mut cols = [(0u32, 0u32); 9];
+        for d in 0..9 {
+            let (a, b, c) = (self.f[d], self.f[9 + d], self.f[18 + d]);
+            // Minirows: the other two segments of the row.
+            let o = occ(a) | occ(b) << 1 | occ(c) << 2;
+            let others = ((o >> 3) & (X0 | X1)) | ((o << 6) & X2) | ((o << 3) & (X1 | X2)) | ((o >> 6) & X0);
+            let alone = o & !others;
+            rows[d] = (o, alone);
+            let k = r1 & alone;
+            r1 ^= alone;
+            r4 |= r2 & k;
+            r2 ^= k;
+            // Minicolumns: the same column in the other two bands.
+            let o = col(a) | col(b) << 9 | col(c) << 18;
+            let alone = o & !(((o >> 9) | (o << 18) | (o << 9) | (o >> 18)) & BAND);
+            cols[d] = (o, alone);
+            let k = c1 & alone;
+            c1 ^= alone;
+            c4 |= c2 & k;
+            c2 ^= k;
+        }
+        if r4 | c4 != 0 {
+            return None;
+        }
+        let (row_triads, col_triads) = (r1 & r2, c1 & c2);
+        let mut extra = 0;
+        for d in 0..9 {
+            extra |= rows[d].0 & !rows[d].1 & row_triads | cols[d].0 & !cols[d].1 & col_triads;
+        }
+        if extra == 0 {
+            return Some(false);
+        }
+        for d in 0..9 {
+            let (rc, cc) = (row_triads & !rows[d].1, col_triads & !cols[d].1);
+            for band in 0..3 {
+                let k = band * 9 + d;
+                let w = self.f[k];
+                let y = w & !((rc >> band & S) * 7 | columns(cc >> (9 * band) & 0x1FF));
+                self.f[k] = y;
+                self.dirty |= ((w != y) as u32) << k;
+            }
+        }
+        Some(true)
+    }
+
     /// Every deduction to the fixpoint; false on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
@@ -359,7 +427,11 @@ impl Board {
             match self.stacks() {
                 None => return false,
                 Some(true) => {}
-                Some(false) => return true,
+                Some(false) => match self.triads() {
+                    None => return false,
+                    Some(true) => {}
+                    Some(false) => return true,
+                },
             }
         }
     }
