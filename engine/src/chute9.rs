@@ -83,9 +83,10 @@ const LONE_CELLS: [u32; 512] = {
 /// [`ROW_INFO`] of a band word: its lone cells and its occupancy matrix.
 #[inline]
 fn row_info(w: u32) -> (u32, usize) {
-    let r =
-        ROW_INFO[0][(w & 0x1FF) as usize] | ROW_INFO[1][(w >> 9 & 0x1FF) as usize] | ROW_INFO[2][(w >> 18) as usize];
-    (r as u32, (r >> 32) as usize)
+    let r = ROW_INFO[0][(w & 0x1FF) as usize]
+        | ROW_INFO[1][(w >> 9 & 0x1FF) as usize]
+        | ROW_INFO[2][(w >> 18 & 0x1FF) as usize];
+    (r as u32, (r >> 32 & 0x1FF) as usize)
 }
 
 /// For word `band * 9 + digit`, the same digit's words in the other two bands.
@@ -211,27 +212,27 @@ impl Board {
         true
     }
 
-    /// What word `k` alone tells (see the module's documentation); false on a contradiction.
+    /// What word `k` alone tells (see the module's documentation): the words it changed (bit
+    /// per word, to OR into `dirty`), `None` on a contradiction. The caller marks the digit
+    /// stale.
     #[inline]
-    fn update(&mut self, k: usize) -> bool {
-        let (band, d) = (k / 9, k % 9);
+    fn update(&mut self, k: usize) -> Option<u32> {
+        let band = k / 9;
         // Locked candidates remove whole segments, so the lone cells of the segments kept are
         // those of the word before.
         let (alone, m) = row_info(self.f[k]);
         let kept = LOCKED[m] as usize;
         if kept == 0 {
-            return false;
+            return None;
         }
         let w = self.f[k] & ROWBOX_CELLS[kept];
         self.set_configs(k, CONFIGS[kept]);
-        self.stale |= 1 << d;
         // Fixed cells: the one cell of a segment alone in its row and box. They leave the other
         // digits' words (a no-op when there are none: cheaper than a mispredicted branch).
         let fixed = alone & LONE_CELLS[kept] & self.open[band];
         self.open[band] &= !fixed;
         let changed = clear_cells(&mut self.f[band * 9..band * 9 + 9], fixed);
         self.f[k] = w;
-        self.dirty |= (changed & !(1 << d)) << (band * 9);
         // Boxes whose places lie in one column: the column leaves the digit's other bands.
         let keep = !columns(ALONE3[((w | w >> 9 | w >> 18) & 0x1FF) as usize]);
         let [j1, j2] = OTHER_BANDS[k];
@@ -239,8 +240,7 @@ impl Board {
         let (y1, y2) = (x1 & keep, x2 & keep);
         self.f[j1 as usize] = y1;
         self.f[j2 as usize] = y2;
-        self.dirty |= ((x1 != y1) as u32) << j1 | ((x2 != y2) as u32) << j2;
-        true
+        Some((changed << (band * 9) & !(1 << k)) | ((x1 != y1) as u32) << j1 | ((x2 != y2) as u32) << j2)
     }
 
     /// Naked singles: open cells in one word only take that digit. `None` on an open cell
@@ -409,11 +409,19 @@ impl Board {
     /// Every deduction to the fixpoint; false on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
-            while self.dirty != 0 {
-                let k = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.update(k) {
-                    return false;
+            // The words dirty now, in a batch: the next word to update does not wait for the
+            // dirty bits of the update before it.
+            let mut dirty = std::mem::take(&mut self.dirty);
+            while dirty != 0 {
+                let mut batch = std::mem::take(&mut dirty);
+                self.stale |= ((batch | batch >> 9 | batch >> 18) & 0x1FF) as u16;
+                while batch != 0 {
+                    let k = batch.trailing_zeros() as usize;
+                    batch &= batch - 1;
+                    match self.update(k) {
+                        Some(changed) => dirty |= changed,
+                        None => return false,
+                    }
                 }
             }
             if self.open == [0; 3] {
@@ -465,7 +473,7 @@ impl Board {
     fn set_configs(&mut self, i: usize, configs: u8) {
         let old = std::mem::replace(&mut self.configs[i], configs);
         let sum = &mut self.sums[i / 9];
-        *sum = sum.wrapping_sub(COUNT6[old as usize] - COUNT6[configs as usize]);
+        *sum = sum.wrapping_sub(COUNT6[old as usize & 63] - COUNT6[configs as usize & 63]);
     }
 
     /// The open cell with the fewest candidates (a pair if any, the first in row-major order),
