@@ -33,7 +33,9 @@
 //! branches on the open cell with the fewest candidates (a pair if any, the first in row-major
 //! order), digits ascending. One configuration fixes three triads at once, and the search tree
 //! of hard puzzles is about half that of cell branching. The configurations cost a table lookup
-//! per update: the board keeps them per chute and digit, with their sums per chute.
+//! and a byte store per update: the board keeps them per chute and digit, and sums them per
+//! chute only when it branches (kept up to date, the sums made a chain of dependent memory
+//! writes through the updates of a band).
 //!
 //! The tests compare the solutions with the generic solver's as sets (multi-solution puzzles,
 //! thinned top95 puzzles) and count the 288 4x4 grids.
@@ -157,8 +159,6 @@ struct Board {
     /// left (a mask over [`PERMS`]) as the last update of the band word or the last
     /// [`Board::stacks`] saw them: exact once propagation is done.
     configs: [u8; 54],
-    /// Per chute, the configurations of its digits in all (from `configs`).
-    sums: [u8; 6],
     /// The digits (bit d) whose words changed since the last [`Board::stacks`].
     stale: u16,
 }
@@ -167,14 +167,7 @@ impl Board {
     /// The board of `cells` (row-major, 0 blank) with the givens placed, not propagated;
     /// `None` when givens conflict.
     fn new(cells: &[u8]) -> Option<Board> {
-        let mut b = Board {
-            f: [BAND; 27],
-            open: [BAND; 3],
-            dirty: (1 << 27) - 1,
-            configs: [0x3F; 54],
-            sums: [54; 6],
-            stale: 0x1FF,
-        };
+        let mut b = Board { f: [BAND; 27], open: [BAND; 3], dirty: (1 << 27) - 1, configs: [0x3F; 54], stale: 0x1FF };
         for (cell, &v) in cells.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -226,7 +219,7 @@ impl Board {
             return None;
         }
         let w = self.f[k] & ROWBOX_CELLS[kept];
-        self.set_configs(k, CONFIGS[kept]);
+        self.configs[k] = CONFIGS[kept];
         // Fixed cells: the one cell of a segment alone in its row and box. They leave the other
         // digits' words (a no-op when there are none: cheaper than a mispredicted branch).
         let fixed = alone & LONE_CELLS[kept] & self.open[band];
@@ -324,7 +317,7 @@ impl Board {
             for stack in 0..3 {
                 let m = stack_matrix(&cols, stack);
                 let kept = LOCKED[m] as usize;
-                self.set_configs(27 + stack * 9 + d, CONFIGS[kept]);
+                self.configs[27 + stack * 9 + d] = CONFIGS[kept];
                 if kept == m {
                     continue;
                 }
@@ -450,7 +443,9 @@ impl Board {
     /// mask over [`PERMS`].
     fn pick_chute(&self) -> Option<(usize, usize, u32)> {
         let (mut chute, mut fewest) = (usize::MAX, u8::MAX);
-        for (c, &sum) in self.sums.iter().enumerate() {
+        for (c, configs) in self.configs.chunks_exact(9).enumerate() {
+            let head = u64::from_le_bytes(configs[..8].try_into().expect("8 bytes"));
+            let sum = (head.count_ones() + configs[8].count_ones()) as u8;
             if sum > 9 && sum < fewest {
                 (chute, fewest) = (c, sum);
             }
@@ -466,14 +461,6 @@ impl Board {
             }
         }
         (best_count == 2).then_some((best.0, chute, best.1))
-    }
-
-    /// Sets the configurations of entry `i` of `configs`, keeping `sums`.
-    #[inline]
-    fn set_configs(&mut self, i: usize, configs: u8) {
-        let old = std::mem::replace(&mut self.configs[i], configs);
-        let sum = &mut self.sums[i / 9];
-        *sum = sum.wrapping_sub(COUNT6[old as usize & 63] - COUNT6[configs as usize & 63]);
     }
 
     /// The open cell with the fewest candidates (a pair if any, the first in row-major order),
