@@ -59,6 +59,8 @@ psql -X -q -d "$db" -v ON_ERROR_STOP=1 -v forum="$data/forum_hardest_1905_11plus
 SET client_min_messages = warning;
 DROP TABLE IF EXISTS forum20k, magic;
 DROP EXTENSION IF EXISTS pg_sudoku CASCADE;
+-- The benchmark's own database: a schema left behind by an interrupted run goes too.
+DROP SCHEMA IF EXISTS sudoku CASCADE;
 CREATE EXTENSION pg_sudoku;
 CREATE TEMP TABLE lines (line text);
 \set copy '\\copy lines FROM ' :'forum'

@@ -29,17 +29,18 @@ pub fn searched<T>(outcome: Result<T, Interrupted>) -> T {
 
 /// The solution, or NULL when there is none (conflicting givens included). With several
 /// solutions, the first in the engine's documented search order.
-// COST 2400: 12 µs a call on magictour_top1465, in units of 5 ns (engine 11.3 µs with tdoku's branching,
-// scripts/bench.sh --engine, plus about 1 µs of call overhead measured with README "Solving in bulk").
-#[pg_extern(immutable, strict, parallel_safe, cost = 2400)]
+// COST 1400: 7 µs a call on magictour_top1465, in units of 5 ns (engine 6.0 µs, scripts/bench.sh --engine,
+// plus about 1.2 µs of call overhead: scripts/bench.sh --sql solves 20,000 forum_hardest_1905_11plus puzzles
+// in 569 ms on one core, 28.5 µs a call, where the engine takes 27.3 µs).
+#[pg_extern(immutable, strict, parallel_safe, cost = 1400)]
 fn solve(grid: Grid) -> Option<Grid> {
     searched(solve_with(&grid.0, &mut interrupts())).map(Grid)
 }
 
 /// The number of solutions, counting stops at `max` (at least 1).
-// COST 3900: 19.5 µs a call on magictour_top1465, in units of 5 ns (engine count2 18.4 µs, scripts/bench.sh
-// --engine, plus about 1 µs of call overhead).
-#[pg_extern(immutable, strict, parallel_safe, cost = 3900)]
+// COST 2100: 10.4 µs a call on magictour_top1465, in units of 5 ns (engine count2 9.1 µs, scripts/bench.sh
+// --engine, plus about 1.2 µs of call overhead, as solve's).
+#[pg_extern(immutable, strict, parallel_safe, cost = 2100)]
 fn count_solutions(grid: Grid, max: default!(i32, 2)) -> i32 {
     if max < 1 {
         invalid_parameter(format!("max must be at least 1, not {max}"));
@@ -48,8 +49,8 @@ fn count_solutions(grid: Grid, max: default!(i32, 2)) -> i32 {
 }
 
 /// True when the grid has exactly one solution.
-// COST 3900: as count_solutions(grid, 2), which it is.
-#[pg_extern(immutable, strict, parallel_safe, cost = 3900)]
+// COST 2100: as count_solutions(grid, 2), which it is.
+#[pg_extern(immutable, strict, parallel_safe, cost = 2100)]
 fn is_unique(grid: Grid) -> bool {
     searched(count_solutions_with(&grid.0, 2, &mut interrupts())) == 1
 }

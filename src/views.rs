@@ -83,8 +83,8 @@ fn candidates(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('stati
 /// Every solution up to `max_solutions`, in the order of `sudoku.solve`, one per call: the
 /// search is resumed for each row, so memory stays flat. In the SELECT list `LIMIT` stops it
 /// early; in FROM, PostgreSQL's function scan collects every row into a tuplestore first.
-// COST 3900: 19.5 µs a row on magictour_top1465 (two rows walk the tree of count_solutions(p, 2)), in units of 5 ns.
-#[pg_extern(immutable, strict, parallel_safe, cost = 3900)]
+// COST 2100: 10.4 µs a row on magictour_top1465 (two rows walk the tree of count_solutions(p, 2)), in units of 5 ns.
+#[pg_extern(immutable, strict, parallel_safe, cost = 2100)]
 fn solutions(grid: Grid, max_solutions: i32) -> SetOfIterator<'static, Grid> {
     if max_solutions < 0 {
         invalid_parameter(format!("max_solutions must not be negative, not {max_solutions}"));
