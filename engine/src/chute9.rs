@@ -241,22 +241,21 @@ impl Board {
     /// without candidates, else whether any was found.
     #[inline]
     fn naked_singles(&mut self) -> Option<bool> {
+        // The three bands side by side: three independent chains of ORs, not one long one.
+        let (mut once, mut twice) = ([0u32; 3], [0u32; 3]);
+        for d in 0..9 {
+            for band in 0..3 {
+                let p = self.f[band * 9 + d] & self.open[band];
+                twice[band] |= once[band] & p;
+                once[band] |= p;
+            }
+        }
+        if once != self.open {
+            return None;
+        }
         let mut found = false;
         for band in 0..3 {
-            let open = self.open[band];
-            if open == 0 {
-                continue;
-            }
-            let (mut once, mut twice) = (0u32, 0u32);
-            for &w in &self.f[band * 9..band * 9 + 9] {
-                let p = w & open;
-                twice |= once & p;
-                once |= p;
-            }
-            if once != open {
-                return None;
-            }
-            let singles = once & !twice;
+            let singles = once[band] & !twice[band];
             if singles == 0 {
                 continue;
             }
