@@ -42,8 +42,8 @@
 //! fixpoint with hidden triads keeps each solution's digits and only narrows the one without.
 
 use crate::fast9::{
-    fewest_candidates, solved_digits, stack_allowed, stack_matrix, ALONE3, BAND, BOX, COL, CONFIGS, COUNT6, LOCKED,
-    LONE_SEGMENT, PERMS, ROW, ROWBOX_CELLS,
+    fewest_candidates, fold_thirds, segments, solved_digits, stack_allowed, stack_matrix, ALONE3, BAND, BOX, COL,
+    CONFIGS, COUNT6, LOCKED, LONE_SEGMENT, PERMS, ROW, ROWBOX_CELLS,
 };
 use crate::solver::{Interrupted, INTERRUPT_EVERY};
 
@@ -228,7 +228,7 @@ impl Board {
         let changed = clear_cells(&mut self.f[band * 9..band * 9 + 9], fixed);
         self.f[k] = w;
         // Boxes whose places lie in one column: the column leaves the digit's other bands.
-        let keep = !columns(ALONE3[((w | w >> 9 | w >> 18) & 0x1FF) as usize]);
+        let keep = !columns(ALONE3[fold_thirds(w) as usize]);
         let [j1, j2] = OTHER_BANDS[k];
         let (x1, x2) = (self.f[j1 as usize], self.f[j2 as usize]);
         let (y1, y2) = (x1 & keep, x2 & keep);
@@ -313,7 +313,7 @@ impl Board {
                 }
                 changed = true;
             }
-            let cols = w.map(|w| (w | w >> 9 | w >> 18) & 0x1FF);
+            let cols = w.map(fold_thirds);
             for stack in 0..3 {
                 let m = stack_matrix(&cols, stack);
                 let kept = LOCKED[m] as usize;
@@ -349,8 +349,6 @@ impl Board {
         const X0: u32 = (1 | 1 << 9 | 1 << 18) * 7;
         const X1: u32 = X0 << 3;
         const X2: u32 = X0 << 6;
-        let occ = |w: u32| (w | w >> 1 | w >> 2) & S;
-        let col = |w: u32| (w | w >> 9 | w >> 18) & 0x1FF;
         let (mut r1, mut r2, mut r4) = (0u32, 0u32, 0u32);
         let (mut c1, mut c2, mut c4) = (0u32, 0u32, 0u32);
         let mut rows = [(0u32, 0u32); 9];
@@ -358,7 +356,7 @@ impl Board {
         for d in 0..9 {
             let (a, b, c) = (self.f[d], self.f[9 + d], self.f[18 + d]);
             // Minirows: the other two segments of the row.
-            let o = occ(a) | occ(b) << 1 | occ(c) << 2;
+            let o = segments(a) | segments(b) << 1 | segments(c) << 2;
             let others = ((o >> 3) & (X0 | X1)) | ((o << 6) & X2) | ((o << 3) & (X1 | X2)) | ((o >> 6) & X0);
             let alone = o & !others;
             rows[d] = (o, alone);
@@ -367,7 +365,7 @@ impl Board {
             r4 |= r2 & k;
             r2 ^= k;
             // Minicolumns: the same column in the other two bands.
-            let o = col(a) | col(b) << 9 | col(c) << 18;
+            let o = fold_thirds(a) | fold_thirds(b) << 9 | fold_thirds(c) << 18;
             let alone = o & !(((o >> 9) | (o << 18) | (o << 9) | (o >> 18)) & BAND);
             cols[d] = (o, alone);
             let k = c1 & alone;
@@ -414,7 +412,7 @@ impl Board {
             let mut dirty = std::mem::take(&mut self.dirty);
             while dirty != 0 {
                 let mut batch = std::mem::take(&mut dirty);
-                self.stale |= ((batch | batch >> 9 | batch >> 18) & 0x1FF) as u16;
+                self.stale |= fold_thirds(batch) as u16;
                 while batch != 0 {
                     let k = batch.trailing_zeros() as usize;
                     batch &= batch - 1;
@@ -618,8 +616,8 @@ mod tests {
         for (line, p) in text.lines().filter_map(|l| l.split_whitespace().next()).enumerate() {
             let grid = Grid::parse(p).expect("a puzzle");
             let solution = solve(&grid).expect("a solution");
-            let (mut with, mut without) =
-                (Board::new(grid.cells()).expect("no conflict"), Board::new(grid.cells()).expect("no conflict"));
+            let mut with = Board::new(grid.cells()).expect("no conflict");
+            let mut without = with;
             assert!(with.propagate(), "line {}: a contradiction", line + 1);
             assert!(without.propagate_to::<false>(), "line {}", line + 1);
             for (cell, &v) in solution.cells().iter().enumerate() {

@@ -143,8 +143,21 @@ pub(crate) const CONFIGS: [u8; 512] = {
 /// on that row inside that box.
 #[inline]
 pub(crate) fn band_matrix(b: u32) -> usize {
-    // Segment (row l, box k) is bits 9l + 3k .. +2: fold each to bit 9l + 3k.
-    gather((b | b >> 1 | b >> 2) & 0o111_111_111)
+    gather(segments(b))
+}
+
+/// One bit per segment of a band word (row l, box k: bits 9l + 3k .. +2 folded to bit
+/// 9l + 3k), set when the segment holds a place.
+#[inline]
+pub(crate) fn segments(b: u32) -> u32 {
+    (b | b >> 1 | b >> 2) & 0o111_111_111
+}
+
+/// The three 9-bit thirds of a 27-bit word OR-ed: of a band word, the columns (bit per column)
+/// it holds; of a mask over words `band * 9 + digit`, the digits.
+#[inline]
+pub(crate) fn fold_thirds(b: u32) -> u32 {
+    (b | b >> 9 | b >> 18) & 0x1FF
 }
 
 /// Bits `9l + 3k` of a band word (one per segment) moved to bit `3l + k`: the three of each
@@ -483,7 +496,7 @@ impl Board {
                 }
             }
             // Stacks: columns by boxes (bands). Column occupancy of each band first.
-            let cols = [fd[0], fd[1], fd[2]].map(|b| (b | b >> 9 | b >> 18) & 0x1FF);
+            let cols = [fd[0], fd[1], fd[2]].map(fold_thirds);
             for stack in 0..3 {
                 if marks >> (3 + stack) & 1 == 0 {
                     continue;
