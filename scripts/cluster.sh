@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# A throwaway PostgreSQL 15 cluster for pg_sudoku, run as the postgres user on a private port
-# and socket directory (PostgreSQL refuses to run as root).
+# A throwaway PostgreSQL cluster for pg_sudoku, of the major $PG_MAJOR (default 15,
+# scripts/major.sh), run as the postgres user on a private port and socket directory
+# (PostgreSQL refuses to run as root).
 #
 #   scripts/cluster.sh start   initdb (once) and start; prints nothing else
 #   scripts/cluster.sh stop    stop it
 #   scripts/cluster.sh env     print the PG* variables that point psql at it
 #
-# PG_SUDOKU_PORT (default 28815) and PG_SUDOKU_CLUSTER (default target/pg_sudoku_cluster) move it.
+# PG_SUDOKU_PORT (default 288<major>: 28815 for 15) and PG_SUDOKU_CLUSTER (default
+# target/pg_sudoku_cluster for 15, target/pg_sudoku_cluster_<major> for the others) move it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-bindir="$(/usr/lib/postgresql/15/bin/pg_config --bindir)"
-dir="${PG_SUDOKU_CLUSTER:-$root/target/pg_sudoku_cluster}"
-port="${PG_SUDOKU_PORT:-28815}"
+source "$root/scripts/major.sh"
+bindir="$PG_BINDIR"
+if [ "$PG_MAJOR" = 15 ]; then suffix=""; else suffix="_$PG_MAJOR"; fi
+dir="${PG_SUDOKU_CLUSTER:-$root/target/pg_sudoku_cluster$suffix}"
+port="${PG_SUDOKU_PORT:-288$PG_MAJOR}"
 data="$dir/data"
 sock="$dir/socket"
 

@@ -13,7 +13,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 SUDOKU_DATA="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
-bindir="$(/usr/lib/postgresql/15/bin/pg_config --bindir)"
+source "$root/scripts/major.sh"
+bindir="$PG_BINDIR"
 out="${DUMP_TEST_DIR:-$root/target/dump_test}"
 rm -rf "$out" && mkdir -p "$out" && chmod 777 "$out"
 psql_() { psql -X -q -v ON_ERROR_STOP=1 "$@"; }

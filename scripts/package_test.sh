@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
-# The package test (issue 13.3): builds the Debian package (scripts/package.sh), removes every
-# pg_sudoku file a source install put into PostgreSQL 15, installs the package with dpkg, starts
-# a new cluster with a bare environment (no cargo, rustc or pgrx on the PATH, no RUST_* variable),
-# runs the README's Quickstart SQL in it and checks the result; then removes the package and
-# puts the source build back (cargo pgrx install). Prints what it checked.
+# The package test (issues 13.3, 23.3): builds the package for PostgreSQL $PG_MAJOR
+# (scripts/package.sh: a Debian package for 15, a tarball for a major built from source), removes
+# every pg_sudoku file a source install put into that server, installs the package (dpkg -i, or
+# the tarball's install.sh run with a bare environment), starts a new cluster with a bare
+# environment (no cargo, rustc or pgrx on the PATH, no RUST_* variable), runs the README's
+# Quickstart SQL in it and checks the result; then removes the package and puts the source build
+# back (cargo pgrx install). Prints what it checked.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
-bindir="$("$PG_CONFIG" --bindir)"; extdir="$("$PG_CONFIG" --sharedir)/extension"; libdir="$("$PG_CONFIG" --pkglibdir)"
-dir="$root/target/package_test"
-port="${PG_SUDOKU_PACKAGE_PORT:-28817}"
+source "$root/scripts/major.sh"
+bindir="$PG_BINDIR"; extdir="$("$PG_CONFIG" --sharedir)/extension"; libdir="$("$PG_CONFIG" --pkglibdir)"
+dir="$root/target/package_test_$PG_MAJOR"
+port="${PG_SUDOKU_PACKAGE_PORT:-287$PG_MAJOR}"
 bare=(env -i PATH=/usr/bin:/bin LANG=C.UTF-8)
 as_postgres() { runuser -u postgres -- "${bare[@]}" "$@"; }
-name=postgresql-15-pg-sudoku
+name="postgresql-$PG_MAJOR-pg-sudoku"
 
 version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)"
 
@@ -26,10 +28,10 @@ assert meta["version"] == version and meta["provides"]["pg_sudoku"]["version"] =
 assert meta["meta-spec"]["version"] == "1.0.0" and meta["license"] == "postgresql"
 PY
 
-deb="$(scripts/package.sh)"
+package="$(scripts/package.sh)"
 cleanup() {
     as_postgres "$bindir/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
-    dpkg -r "$name" >/dev/null 2>&1 || true
+    [[ "$package" != *.deb ]] || dpkg -r "$name" >/dev/null 2>&1 || true
     cargo pgrx install --release --pg-config "$PG_CONFIG" >"$root/target/pgrx-install.log" 2>&1 \
         || { echo "could not put the source build back" >&2; cat "$root/target/pgrx-install.log" >&2; }
 }
@@ -37,11 +39,21 @@ trap cleanup EXIT
 
 # Only the package's files: nothing left from a source install.
 rm -f "$extdir"/pg_sudoku.control "$extdir"/pg_sudoku--*.sql "$extdir"/pg_sudoku--*.control "$libdir/pg_sudoku.so"
-mkdir -p "$dir" && dpkg -i "$deb" >"$dir/../package_test_dpkg.log" 2>&1 || { cat "$dir/../package_test_dpkg.log" >&2; exit 1; }
-dpkg -L "$name" | grep -q "$libdir/pg_sudoku.so" || { echo "the package does not hold the library" >&2; exit 1; }
+rm -rf "$dir" && mkdir -p "$dir"
+if [[ "$package" == *.deb ]]; then
+    dpkg -i "$package" >"$dir.install.log" 2>&1 || { cat "$dir.install.log" >&2; exit 1; }
+    dpkg -L "$name" | grep -q "$libdir/pg_sudoku.so" || { echo "the package does not hold the library" >&2; exit 1; }
+    described="Depends: $(dpkg-deb -f "$package" Depends)"
+else
+    mkdir -p "$dir/unpacked" && tar -xzf "$package" -C "$dir/unpacked"
+    "${bare[@]}" PG_CONFIG="$PG_CONFIG" "$dir/unpacked"/*/install.sh >"$dir.install.log" 2>&1 \
+        || { cat "$dir.install.log" >&2; exit 1; }
+    [ -f "$libdir/pg_sudoku.so" ] || { echo "the tarball's install.sh put no library into $libdir" >&2; exit 1; }
+    described="$(tar -tzf "$package" | grep -c '[^/]$') files"
+fi
 ! ldd "$libdir/pg_sudoku.so" | grep -qiE "rust|std-|not found" || { echo "the library needs Rust at run time" >&2; exit 1; }
 
-rm -rf "$dir" && mkdir -p "$dir/socket" && chown -R postgres:postgres "$dir"
+mkdir -p "$dir/socket" && chown -R postgres:postgres "$dir"
 d="$dir"; while [ "$d" != / ]; do d="$(dirname "$d")"; chmod o+x "$d" 2>/dev/null || true; done
 as_postgres "$bindir/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log"
 as_postgres "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "-p $port -k $dir/socket -c listen_addresses=''" start >/dev/null
@@ -61,4 +73,4 @@ checks="$(psql_ -d postgres -At -c "
     FROM pg_extension WHERE extname = 'pg_sudoku'")"
 [ "$checks" = "$version|1|t" ] || { echo "the quickstart against the package gave: $checks" >&2; cat "$dir/quickstart.out" >&2; exit 1; }
 grep -qE '^ +1 \| [1-9]{81}$' "$dir/quickstart.out" || { echo "no solved grid in the quickstart output" >&2; cat "$dir/quickstart.out" >&2; exit 1; }
-echo "package test: $(basename "$deb") ($(du -k "$deb" | cut -f1) kB, Depends: $(dpkg-deb -f "$deb" Depends)) installed with dpkg into a new cluster with a bare environment; the README quickstart ran and solved its puzzle (version $version)"
+echo "package test (PostgreSQL $PG_MAJOR): $(basename "$package") ($(du -k "$package" | cut -f1) kB, $described) installed into a new cluster with a bare environment; the README quickstart ran and solved its puzzle (version $version)"

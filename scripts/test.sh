@@ -1,25 +1,35 @@
 #!/usr/bin/env bash
-# Every test of pg_sudoku: formatting (cargo fmt --check, rustfmt.toml), then five layers:
+# Every test of pg_sudoku: formatting (cargo fmt --check, rustfmt.toml), the engine crate's tests
+# once, then for each PostgreSQL major of $PG_SUDOKU_MAJORS (default "15 18": Debian 12's own and
+# the newest, built from Debian's source by scripts/postgres.sh) the layers that involve a server:
 #   1. the engine crate: unit tests and the real puzzle sets, in release mode (cargo test);
-#   2. the #[pg_test]s of the extension crate (cargo pgrx test, run as the postgres user);
+#   2. the #[pg_test]s of the extension crate (cargo pgrx test pgNN, run as the postgres user);
 #   3. the pg_regress suite in pg_test/ against the release build in the throwaway cluster,
 #      including every SQL example of the README (checked to be there verbatim), and
 #      sudoku.svg's pictures rendered by headless Chromium (scripts/svg_test.sh), and a table
 #      sharded over two postgres_fdw servers (scripts/shards.sh --check);
 #   4. the upgrade test from every older release kept in sql/ (scripts/upgrade_test.sh), and
 #      pg_dump/pg_restore of grid columns and indexes, then DROP EXTENSION (scripts/dump_test.sh);
-#   5. the Debian package installed into a new cluster with a bare environment (scripts/package_test.sh).
-# Installs what is missing first (scripts/setup.sh). Puzzle data: $SUDOKU_DATA, default
+#   5. the package (Debian's for 15, a tarball of the install tree for the others) installed into
+#      a new cluster with a bare environment (scripts/package_test.sh);
+#   6. across majors (scripts/major_upgrade_test.sh): pg_upgrade from 13 (copy and --link),
+#      pg_dump of 15 restored into 18, logical replication from 15 to 18, for the pairs of majors
+#      in the list.
+# scripts/matrix.sh runs it on every major this machine can have (13 15 18).
+# Installs what is missing first (scripts/setup.sh --deps). Puzzle data: $SUDOKU_DATA, default
 # ../shared/data beside the repository.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 export SUDOKU_DATA="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
 [ -f "$SUDOKU_DATA/README.md" ] || { echo "puzzle data not found at $SUDOKU_DATA" >&2; exit 1; }
-PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
+read -r -a majors <<<"${PG_SUDOKU_MAJORS:-15 18}"
 log() { printf '\n==> %s\n' "$*" >&2; }
+started=$SECONDS
 
-"$root/scripts/setup.sh" --deps
+for major in "${majors[@]}"; do
+    PG_MAJOR="$major" "$root/scripts/setup.sh" --deps
+done
 
 if cargo fmt --version >/dev/null 2>&1; then
     log "formatting (cargo fmt --check)"
@@ -31,43 +41,63 @@ fi
 log "engine tests (release)"
 cargo test --locked --release -p sudoku-engine
 
-log "#[pg_test]s"
-pgdata="$root/target/pgrx-test-pgdata"
-mkdir -p "$pgdata" && chown postgres:postgres "$pgdata"
 d="$root"; while [ "$d" != / ]; do chmod o+x "$d" 2>/dev/null || true; d="$(dirname "$d")"; done
-env -u RUST_BACKTRACE cargo pgrx test pg15 --runas postgres --pgdata "$pgdata"
-
-log "pg_regress suite (release build)"
-# A cluster of its own (not the quickstart's), stopped when the tests end.
-export PG_SUDOKU_CLUSTER="$root/target/pg_sudoku_test_cluster" PG_SUDOKU_PORT="${PG_SUDOKU_TEST_PORT:-28816}"
-trap '"$root/scripts/cluster.sh" stop' EXIT
-# cargo pgrx test installed a debug build: put the release build back. The server starts with
-# Rust backtraces asked for, to prove none reaches a client (pg_test/sql/cancel.sql).
-RUST_BACKTRACE=1 RUST_LIB_BACKTRACE=1 "$root/scripts/setup.sh"
-export $("$root/scripts/cluster.sh" env)
-results="$root/target/regress"
-rm -rf "$results" && mkdir -p "$results" && chmod 777 "$results"
-python3 "$root/scripts/check_readme.py"
+results_root="$root/target/regress"
+rm -rf "$results_root" && mkdir -p "$results_root" && chmod 777 "$results_root"
 status=0
-PG_SUDOKU_DATA="$SUDOKU_DATA" PG_SUDOKU_RESULTS="$results" \
-    "$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
-    --inputdir="$root/pg_test" --outputdir="$results" --bindir="$("$PG_CONFIG" --bindir)" \
-    --host="$PGHOST" --port="$PGPORT" --user="$PGUSER" --dbname=pg_sudoku_regress \
-    --schedule="$root/pg_test/schedule" | tee "$results/summary.txt" || status=$?
-if [ "$status" -ne 0 ]; then
-    cat "$results/regression.diffs" 2>/dev/null | head -200
+
+# Layers 2 to 5 against one major ($PG_MAJOR); returns non-zero when any failed. It runs where
+# `set -e` does not apply (its caller tests its status), so every step says what a failure means.
+test_major() {
+    source "$root/scripts/major.sh" || return 1
+    local status=0
+    log "#[pg_test]s (PostgreSQL $PG_MAJOR)"
+    local pgdata="$root/target/pgrx-test-pgdata-$PG_MAJOR"
+    mkdir -p "$pgdata" && chown postgres:postgres "$pgdata"
+    env -u RUST_BACKTRACE cargo pgrx test "pg$PG_MAJOR" --runas postgres --pgdata "$pgdata" || status=1
+
+    log "pg_regress suite (release build, PostgreSQL $PG_MAJOR)"
+    # A cluster of its own (not the quickstart's), stopped when the tests end.
+    export PG_SUDOKU_CLUSTER="$root/target/pg_sudoku_test_cluster_$PG_MAJOR" PG_SUDOKU_PORT="${PG_SUDOKU_TEST_PORT:-289$PG_MAJOR}"
+    trap '"$root/scripts/cluster.sh" stop' EXIT
+    # cargo pgrx test installed a debug build: put the release build back. The server starts with
+    # Rust backtraces asked for, to prove none reaches a client (pg_test/sql/cancel.sql).
+    RUST_BACKTRACE=1 RUST_LIB_BACKTRACE=1 "$root/scripts/setup.sh" || return 1
+    export $("$root/scripts/cluster.sh" env)
+    local results="$results_root/$PG_MAJOR"
+    mkdir -p "$results" && chmod 777 "$results"
+    python3 "$root/scripts/check_readme.py" || status=1
+    PG_SUDOKU_DATA="$SUDOKU_DATA" PG_SUDOKU_RESULTS="$results" \
+        "$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
+        --inputdir="$root/pg_test" --outputdir="$results" --bindir="$PG_BINDIR" \
+        --host="$PGHOST" --port="$PGPORT" --user="$PGUSER" --dbname=pg_sudoku_regress \
+        --schedule="$root/pg_test/schedule" >"$results/summary.txt" 2>&1 || status=1
+    cat "$results/summary.txt"
+    head -200 "$results/regression.diffs" 2>/dev/null || true
+    log "pictures in a browser (scripts/svg_test.sh, PostgreSQL $PG_MAJOR)"
+    "$root/scripts/svg_test.sh" || status=1
+    log "sharding over postgres_fdw (scripts/shards.sh --check, PostgreSQL $PG_MAJOR)"
+    "$root/scripts/shards.sh" --check || status=1
+    log "upgrade test (scripts/upgrade_test.sh, PostgreSQL $PG_MAJOR)"
+    "$root/scripts/upgrade_test.sh" || status=1
+    log "dump/restore and DROP EXTENSION test (scripts/dump_test.sh, PostgreSQL $PG_MAJOR)"
+    "$root/scripts/dump_test.sh" || status=1
+    log "package test (scripts/package_test.sh, PostgreSQL $PG_MAJOR)"
+    "$root/scripts/package_test.sh" || status=1
+    return "$status"
+}
+
+for major in "${majors[@]}"; do
+    (PG_MAJOR="$major" PG_CONFIG="" test_major) || status=1
+done
+
+if [ "${#majors[@]}" -gt 1 ]; then
+    log "across majors (scripts/major_upgrade_test.sh ${majors[*]})"
+    "$root/scripts/major_upgrade_test.sh" "${majors[@]}" || status=1
 fi
-log "pictures in a browser (scripts/svg_test.sh)"
-SUDOKU_DATA="$SUDOKU_DATA" "$root/scripts/svg_test.sh" || status=1
-log "sharding over postgres_fdw (scripts/shards.sh --check)"
-SUDOKU_DATA="$SUDOKU_DATA" "$root/scripts/shards.sh" --check || status=1
-log "upgrade test (scripts/upgrade_test.sh)"
-SUDOKU_DATA="$SUDOKU_DATA" "$root/scripts/upgrade_test.sh" || status=1
-log "dump/restore and DROP EXTENSION test (scripts/dump_test.sh)"
-SUDOKU_DATA="$SUDOKU_DATA" "$root/scripts/dump_test.sh" || status=1
-log "Debian package test (scripts/package_test.sh)"
-"$root/scripts/package_test.sh" || status=1
-passed=$(grep -cE '\.\.\. ok' "$results/summary.txt" || true)
-failed=$(grep -cE '\.\.\. FAILED' "$results/summary.txt" || true)
+
+passed=$(cat "$results_root"/*/summary.txt 2>/dev/null | grep -cE '\.\.\. ok|^ok ' || true)
+failed=$(cat "$results_root"/*/summary.txt 2>/dev/null | grep -cE '\.\.\. FAILED|^not ok ' || true)
+echo "PostgreSQL ${majors[*]}: tests took $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s"
 echo "pg_regress: $passed passed, $failed failed"
 exit "$status"

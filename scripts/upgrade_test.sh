@@ -15,7 +15,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 SUDOKU_DATA="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
-PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
+source "$root/scripts/major.sh"
 extdir="$("$PG_CONFIG" --sharedir)/extension"
 current="$(sed -n 's/^version = "\(.*\)"/\1/p' "$root/Cargo.toml" | head -1)"
 out="${UPGRADE_TEST_DIR:-$root/target/upgrade_test}"

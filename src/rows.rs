@@ -18,28 +18,40 @@ pub(crate) fn internal(message: String) -> ! {
 }
 
 /// The tuple descriptor of a composite type, looked up once.
+///
+/// The descriptor is a copy palloc'd in the memory context current at [`RowType::new`] and is
+/// never freed by Rust: the rows made from it point at it until PostgreSQL copies them into a
+/// datum, which for a function returning one row happens after the function (and any temporary
+/// `RowType`) has returned. Freeing it on drop was a use-after-free that PostgreSQL 15 happened to
+/// survive and 18 did not ("type with OID 0 does not exist" from `rate` and `hint`: 18's `pfree`
+/// writes its free-list link over the first bytes of the chunk, `natts` and `tdtypeid`). The
+/// memory context frees it: the call's, or the scan's for a set-returning function.
 pub(crate) struct RowType {
-    desc: PgTupleDesc<'static>,
+    desc: pg_sys::TupleDesc,
     name: &'static str,
 }
 
 impl RowType {
     /// The row type named `name` (schema-qualified, such as `sudoku.cell`).
     pub(crate) fn new(name: &'static str) -> RowType {
-        let desc =
-            PgTupleDesc::for_composite_type(name).unwrap_or_else(|| internal(format!("no composite type {name}")));
+        let desc = PgTupleDesc::for_composite_type(name)
+            .unwrap_or_else(|| internal(format!("no composite type {name}")))
+            .into_pg();
         RowType { desc, name }
     }
 
     /// The row of these attribute values, in the type's attribute order (`None` for NULL).
     pub(crate) fn row<const N: usize>(&self, values: [Option<pg_sys::Datum>; N]) -> Row {
-        if self.desc.len() != N {
-            internal(format!("{} has {} attributes, not {N}", self.name, self.desc.len()));
+        // SAFETY: `desc` is a valid descriptor that lives as long as its memory context (above).
+        let natts = unsafe { (*self.desc).natts } as usize;
+        if natts != N {
+            internal(format!("{} has {natts} attributes, not {N}", self.name));
         }
         // SAFETY: each datum comes from `IntoDatum` of the Rust type that maps to the attribute's
         // SQL type, in attribute order (the regression suite reads every attribute back), and the
-        // descriptor outlives this call: `from_pg_unchecked` neither releases nor frees it.
-        unsafe { PgHeapTuple::from_datums(PgTupleDesc::from_pg_unchecked(self.desc.as_ptr()), values) }
+        // descriptor outlives the row: `from_pg_unchecked` neither releases nor frees it, and
+        // nothing else does (above).
+        unsafe { PgHeapTuple::from_datums(PgTupleDesc::from_pg_unchecked(self.desc), values) }
             .unwrap_or_else(|e| internal(format!("{}: {e}", self.name)))
     }
 }

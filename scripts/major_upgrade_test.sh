@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# Moving a database with pg_sudoku between PostgreSQL majors keeps every grid (issue 23.2):
+#   pg_upgrade   from 13 to each newer major given, in copy and in --link mode;
+#   dump         15's own pg_dump -Fc restored by the newest major's pg_restore;
+#   replication  logical replication from a 15 publisher to a subscriber of the newest major,
+#                with binary = false and binary = true, the first copy and then inserts,
+#                updates and deletes (pg_test/major_upgrade/changes.sql).
+#
+#   scripts/major_upgrade_test.sh 13 15 18   the moves between the majors listed (each installed
+#                                            with the current build: scripts/setup.sh)
+#
+# Each move loads pg_test/major_upgrade/load.sql into a new cluster of the older major, reads it
+# back (read_back.sql: rows, index-ordered reads, hash and expression index lookups, partitions,
+# view, materialized view, amcheck, solve/rate/canonical again), moves it, reads it back on the
+# newer major and diffs the two; plans.sql must show each index used on both sides. Then, so that
+# a pass means something, one row is changed in a transaction that is rolled back and the diff
+# must fail (the canary). Clusters live in target/major_upgrade/, on ports 28950 and up, and are
+# stopped at the end. Puzzle data: $SUDOKU_DATA.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+SUDOKU_DATA="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
+work="$root/target/major_upgrade"
+sql="$root/pg_test/major_upgrade"
+majors=("$@")
+[ ${#majors[@]} -ge 2 ] || { echo "usage: $0 MAJOR MAJOR..." >&2; exit 2; }
+has() { local m; for m in "${majors[@]}"; do [ "$m" = "$1" ] && return 0; done; return 1; }
+newest="$(printf '%s\n' "${majors[@]}" | sort -n | tail -1)"
+status=0
+fail() { echo "major upgrade test: $*" >&2; status=1; }
+
+bindir() { PG_MAJOR="$1" PG_CONFIG="" bash -c 'root="$0"; source "$root/scripts/major.sh" >/dev/null; echo "$PG_BINDIR"' "$root"; }
+as_postgres() { (cd "$work" && runuser -u postgres -- "$@"); }
+
+rm -rf "$work" && mkdir -p "$work" && chown postgres:postgres "$work"
+d="$work"; while [ "$d" != / ]; do d="$(dirname "$d")"; chmod o+x "$d" 2>/dev/null || true; done
+declare -A port_of bin_of
+next_port=28950
+running=()
+stop_all() {
+    local name
+    for name in "${running[@]}"; do
+        as_postgres "${bin_of[$name]}/pg_ctl" -D "$work/$name/data" -m fast -w stop >/dev/null 2>&1 || true
+    done
+}
+trap stop_all EXIT
+
+# new_cluster NAME MAJOR [initdb options...]: initdb only (pg_upgrade wants the new one stopped).
+new_cluster() {
+    local name="$1" major="$2"
+    shift 2
+    bin_of[$name]="$(bindir "$major")"
+    port_of[$name]=$next_port
+    next_port=$((next_port + 1))
+    mkdir -p "$work/$name/socket" && chown -R postgres:postgres "$work/$name"
+    as_postgres "${bin_of[$name]}/initdb" -D "$work/$name/data" -U postgres --auth=trust -E UTF8 \
+        --locale=C.UTF-8 "$@" >"$work/$name/initdb.log"
+}
+start() { # NAME [server options]
+    local name="$1"
+    shift
+    as_postgres "${bin_of[$name]}/pg_ctl" -D "$work/$name/data" -l "$work/$name/server.log" -w \
+        -o "-p ${port_of[$name]} -k $work/$name/socket -c listen_addresses='' $*" start >/dev/null
+    running+=("$name")
+}
+stop() { as_postgres "${bin_of[$1]}/pg_ctl" -D "$work/$1/data" -m fast -w stop >/dev/null; }
+psql_on() { # NAME DB [psql args]: that cluster's own psql
+    local name="$1" db="$2"
+    shift 2
+    "${bin_of[$name]}/psql" -X -q -v ON_ERROR_STOP=1 -h "$work/$name/socket" -p "${port_of[$name]}" -U postgres -d "$db" "$@"
+}
+conninfo() { echo "host=$work/$1/socket port=${port_of[$1]} user=postgres dbname=$2"; }
+
+load() { psql_on "$1" "$2" -v data="$SUDOKU_DATA" -f "$sql/load.sql" >/dev/null; }
+read_back() { psql_on "$1" "$2" -f "$sql/read_back.sql"; }
+check_plans() { # NAME DB LABEL
+    local plans
+    plans="$(psql_on "$1" "$2" -At -f "$sql/plans.sql")"
+    for index in collection_puzzle collection_solution collection_canonical; do
+        grep -q "Index.* Scan using $index" <<<"$plans" || fail "$3: $index is not used: $plans"
+    done
+    [ "$(grep -c "on by_grid_" <<<"$plans")" = 1 ] || fail "$3: the lookup by grid is not pruned to one partition: $plans"
+}
+# compare LABEL BEFORE NAME DB: the data on NAME/DB reads back as BEFORE did, and would not if one
+# row differed (the canary, rolled back).
+compare() {
+    local label="$1" before="$2" name="$3" db="$4"
+    read_back "$name" "$db" >"$work/$label.after.txt"
+    if diff -u "$before" "$work/$label.after.txt" >"$work/$label.diff"; then
+        { echo "BEGIN;"; echo "UPDATE collection SET rating = NULL WHERE id = 2;"; cat "$sql/read_back.sql"; echo "ROLLBACK;"; } \
+            | psql_on "$name" "$db" >"$work/$label.canary.txt"
+        ! diff -q "$before" "$work/$label.canary.txt" >/dev/null || fail "$label: the canary (one row changed) was not seen"
+        echo "$label: $(grep -c '' "$before") lines read back identically ($(grep -c '^row|' "$before") rows, $(grep -c '^step|' "$before") steps); a changed row is caught"
+    else
+        fail "$label: the data reads back differently:"
+        head -40 "$work/$label.diff" >&2
+    fi
+    check_plans "$name" "$db" "$label"
+}
+
+# pg_upgrade from 13 to each newer major, copy and --link.
+if has 13; then
+    for new in "${majors[@]}"; do
+        [ "$new" -gt 13 ] || continue
+        for mode in copy link; do
+            label="pg_upgrade 13 -> $new ($mode)"
+            old="old13_${new}_$mode"
+            target="new${new}_$mode"
+            new_cluster "$old" 13
+            start "$old"
+            psql_on "$old" postgres -c "CREATE DATABASE grids"
+            load "$old" grids
+            read_back "$old" grids >"$work/$old.before.txt"
+            check_plans "$old" grids "$label (before)"
+            stop "$old"
+            # 18's initdb turns data checksums on by default; 13's cluster has none.
+            opts=()
+            [ "$new" -lt 18 ] || opts=(--no-data-checksums)
+            new_cluster "$target" "$new" "${opts[@]}"
+            args=(-b "${bin_of[$old]}" -B "${bin_of[$target]}" -d "$work/$old/data" -D "$work/$target/data"
+                -p "${port_of[$old]}" -P "${port_of[$target]}" -s "$work/$target/socket")
+            [ "$mode" = copy ] || args+=(--link)
+            if as_postgres "${bin_of[$target]}/pg_upgrade" "${args[@]}" >"$work/$target.pg_upgrade.log" 2>&1; then
+                start "$target"
+                compare "$label" "$work/$old.before.txt" "$target" grids
+                stop "$target"
+            else
+                fail "$label: pg_upgrade failed"
+                tail -30 "$work/$target.pg_upgrade.log" >&2
+            fi
+        done
+    done
+fi
+
+# 15's pg_dump, restored into the newest major.
+if has 15 && [ "$newest" -gt 15 ]; then
+    label="pg_dump 15 -> pg_restore $newest"
+    new_cluster dump15 15
+    start dump15
+    psql_on dump15 postgres -c "CREATE DATABASE grids"
+    load dump15 grids
+    read_back dump15 grids >"$work/dump15.before.txt"
+    "${bin_of[dump15]}/pg_dump" -Fc -h "$work/dump15/socket" -p "${port_of[dump15]}" -U postgres -d grids \
+        -f "$work/grids15.dump"
+    new_cluster "restore$newest" "$newest"
+    start "restore$newest"
+    psql_on "restore$newest" postgres -c "CREATE DATABASE grids"
+    if "${bin_of[restore$newest]}/pg_restore" --exit-on-error -h "$work/restore$newest/socket" \
+        -p "${port_of[restore$newest]}" -U postgres -d grids "$work/grids15.dump" 2>"$work/restore.log"; then
+        compare "$label" "$work/dump15.before.txt" "restore$newest" grids
+    else
+        fail "$label: pg_restore failed: $(head -20 "$work/restore.log")"
+    fi
+    stop dump15
+fi
+
+# Logical replication from 15 to the newest major: the first copy, then changes.
+if has 15 && [ "$newest" -gt 15 ]; then
+    pub=publisher15
+    sub="subscriber$newest"
+    new_cluster "$pub" 15
+    start "$pub" -c wal_level=logical
+    psql_on "$pub" postgres -c "CREATE DATABASE grids"
+    load "$pub" grids
+    # The partitioned table is published as one table (its partitions need not match).
+    psql_on "$pub" grids -c "CREATE PUBLICATION grids FOR ALL TABLES WITH (publish_via_partition_root = true)"
+    new_cluster "$sub" "$newest"
+    start "$sub"
+    "${bin_of[$pub]}/pg_dump" --schema-only -h "$work/$pub/socket" -p "${port_of[$pub]}" -U postgres -d grids \
+        -f "$work/schema.sql"
+    for binary in false true; do
+        db="grids_binary_$binary"
+        psql_on "$sub" postgres -c "CREATE DATABASE $db"
+        psql_on "$sub" "$db" -f "$work/schema.sql" >/dev/null 2>"$work/$db.schema.log"
+        psql_on "$sub" "$db" -c "SET client_min_messages = warning" -c "DROP PUBLICATION grids" \
+            -c "CREATE SUBSCRIPTION s_$binary CONNECTION '$(conninfo "$pub" grids)' PUBLICATION grids
+                WITH (binary = $binary, slot_name = s_$binary)"
+    done
+    # wait_synced DB: every table copied and the subscriber at the publisher's current WAL position.
+    wait_synced() {
+        local db="$1" lsn i
+        lsn="$(psql_on "$pub" grids -At -c "SELECT pg_current_wal_lsn()")"
+        for i in $(seq 1 240); do
+            if [ "$(psql_on "$sub" "$db" -At -c "SELECT count(*) = 0 FROM pg_subscription_rel WHERE srsubstate <> 'r'")" = t ] &&
+                [ "$(psql_on "$pub" grids -At -c "SELECT bool_and(confirmed_flush_lsn >= '$lsn') FROM pg_replication_slots
+                                                  WHERE slot_name = 's_${db#grids_binary_}'")" = t ]; then
+                return 0
+            fi
+            sleep 0.5
+        done
+        return 1
+    }
+    for phase in "first copy" "changes"; do
+        [ "$phase" = "first copy" ] || psql_on "$pub" grids -f "$sql/changes.sql" >/dev/null
+        read_back "$pub" grids >"$work/publisher.$phase.txt"
+        for binary in false true; do
+            db="grids_binary_$binary"
+            label="logical replication 15 -> $newest (binary = $binary, $phase)"
+            if wait_synced "$db"; then
+                compare "$label" "$work/publisher.$phase.txt" "$sub" "$db"
+            else
+                fail "$label: the subscriber did not catch up in 120 s"
+                grep -E "ERROR|FATAL" "$work/$sub/server.log" | tail -5 >&2
+            fi
+        done
+    done
+fi
+exit "$status"
