@@ -95,12 +95,14 @@ ANALYZE collection;
 SELECT count(*) AS puzzles, count(DISTINCT sudoku.canonical(puzzle)) AS essentially_different FROM collection;
 
 EXPLAIN (COSTS OFF)
-SELECT id FROM collection
-WHERE sudoku.canonical(puzzle) = sudoku.canonical(sudoku.transform((SELECT puzzle FROM collection WHERE id = 7), 2026));
+SELECT b.id FROM collection a
+JOIN collection b ON sudoku.canonical(b.puzzle) = sudoku.canonical(sudoku.transform(a.puzzle, 2026))
+WHERE a.id = 7;
 
-SELECT id FROM collection
-WHERE sudoku.canonical(puzzle) = sudoku.canonical(sudoku.transform((SELECT puzzle FROM collection WHERE id = 7), 2026))
-ORDER BY id;
+SELECT b.id FROM collection a
+JOIN collection b ON sudoku.canonical(b.puzzle) = sudoku.canonical(sudoku.transform(a.puzzle, 2026))
+WHERE a.id = 7
+ORDER BY b.id;
 
 SELECT sudoku.hint(puzzle)::jsonb -> 'placement' AS placement,
        sudoku.hint(puzzle)::jsonb ->> 'explanation' AS explanation,
