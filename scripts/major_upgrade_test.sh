@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Moving a database with pg_sudoku between PostgreSQL majors keeps every grid (issue 23.2):
-#   pg_upgrade   from 13 to each newer major given, in copy and in --link mode;
+#   pg_upgrade   from 13 to each newer major given, in copy and in --link mode (and from 15 to 18,
+#                which fails as known for any database: below);
 #   dump         15's own pg_dump -Fc restored by the newest major's pg_restore;
 #   replication  logical replication from a 15 publisher to a subscriber of the newest major,
 #                with binary = false and binary = true, the first copy and then inserts,
@@ -97,38 +98,58 @@ compare() {
     check_plans "$name" "$db" "$label"
 }
 
-# pg_upgrade from 13 to each newer major, copy and --link.
+# pg_upgrade OLD NEW MODE (copy or link): load into OLD, upgrade to NEW, compare. Prints the log's
+# last lines and returns 1 when pg_upgrade itself fails.
+pg_upgrade_test() {
+    local from="$1" to="$2" mode="$3" label="pg_upgrade $1 -> $2 ($3)"
+    local old="old${from}_${to}_$mode" target="new${to}_${from}_$mode" opts=() args=()
+    new_cluster "$old" "$from"
+    start "$old"
+    psql_on "$old" postgres -c "CREATE DATABASE grids"
+    load "$old" grids
+    read_back "$old" grids >"$work/$old.before.txt"
+    check_plans "$old" grids "$label (before)"
+    stop "$old"
+    # 18's initdb turns data checksums on by default; older clusters have none.
+    [ "$to" -lt 18 ] || [ "$from" -ge 18 ] || opts=(--no-data-checksums)
+    new_cluster "$target" "$to" "${opts[@]}"
+    args=(-b "${bin_of[$old]}" -B "${bin_of[$target]}" -d "$work/$old/data" -D "$work/$target/data"
+        -p "${port_of[$old]}" -P "${port_of[$target]}" -s "$work/$target/socket")
+    [ "$mode" = copy ] || args+=(--link)
+    if ! as_postgres "${bin_of[$target]}/pg_upgrade" "${args[@]}" >"$work/$target.pg_upgrade.log" 2>&1; then
+        cat "$work/$target.pg_upgrade.log" "$work/$target"/data/pg_upgrade_output.d/*/log/*.log >"$work/$target.failure.log" 2>/dev/null || true
+        return 1
+    fi
+    start "$target"
+    compare "$label" "$work/$old.before.txt" "$target" grids
+    stop "$target"
+}
+
+# From 13 to each newer major, copy and --link.
 if has 13; then
     for new in "${majors[@]}"; do
         [ "$new" -gt 13 ] || continue
         for mode in copy link; do
-            label="pg_upgrade 13 -> $new ($mode)"
-            old="old13_${new}_$mode"
-            target="new${new}_$mode"
-            new_cluster "$old" 13
-            start "$old"
-            psql_on "$old" postgres -c "CREATE DATABASE grids"
-            load "$old" grids
-            read_back "$old" grids >"$work/$old.before.txt"
-            check_plans "$old" grids "$label (before)"
-            stop "$old"
-            # 18's initdb turns data checksums on by default; 13's cluster has none.
-            opts=()
-            [ "$new" -lt 18 ] || opts=(--no-data-checksums)
-            new_cluster "$target" "$new" "${opts[@]}"
-            args=(-b "${bin_of[$old]}" -B "${bin_of[$target]}" -d "$work/$old/data" -D "$work/$target/data"
-                -p "${port_of[$old]}" -P "${port_of[$target]}" -s "$work/$target/socket")
-            [ "$mode" = copy ] || args+=(--link)
-            if as_postgres "${bin_of[$target]}/pg_upgrade" "${args[@]}" >"$work/$target.pg_upgrade.log" 2>&1; then
-                start "$target"
-                compare "$label" "$work/$old.before.txt" "$target" grids
-                stop "$target"
-            else
-                fail "$label: pg_upgrade failed"
-                tail -30 "$work/$target.pg_upgrade.log" >&2
-            fi
+            pg_upgrade_test 13 "$new" "$mode" || {
+                fail "pg_upgrade 13 -> $new ($mode) failed"
+                tail -30 "$work/new${new}_13_$mode.failure.log" >&2
+            }
         done
     done
+fi
+# From Debian 12's 15 to 18: known to fail for any database, extension or not. 15.20 keeps a
+# reserved attribute option pg_attver on every column (catalog views included; ALTER ... RESET
+# does not remove it) and 18's pg_restore, which pg_upgrade runs, rejects it. Said here so that
+# the day it passes, the comparison runs and the README is told.
+if has 15 && has 18; then
+    if pg_upgrade_test 15 18 copy; then
+        echo "pg_upgrade 15 -> 18 (copy) now passes: the README's note on pg_attver is out of date" >&2
+    elif grep -q 'unrecognized parameter "pg_attver"' "$work/new18_15_copy.failure.log"; then
+        echo "pg_upgrade 15 -> 18: fails as known (Debian 12's 15 keeps the attribute option pg_attver, which 18 rejects); use pg_dump or logical replication"
+    else
+        fail "pg_upgrade 15 -> 18 failed for another reason than pg_attver"
+        tail -30 "$work/new18_15_copy.failure.log" >&2
+    fi
 fi
 
 # 15's pg_dump, restored into the newest major.
@@ -189,6 +210,11 @@ if has 15 && [ "$newest" -gt 15 ]; then
         done
         return 1
     }
+    # binary = true sends the publisher's type OIDs with composite values (first_step, step); they
+    # must differ from the subscriber's for that copy to show that they need not match.
+    [ "$(psql_on "$pub" grids -At -c "SELECT 'sudoku.grid'::regtype::oid")" != \
+        "$(psql_on "$sub" grids_binary_true -At -c "SELECT 'sudoku.grid'::regtype::oid")" ] \
+        || fail "logical replication: sudoku.grid has the same OID on both sides, so binary = true proves less"
     for phase in "first copy" "changes"; do
         [ "$phase" = "first copy" ] || psql_on "$pub" grids -f "$sql/changes.sql" >/dev/null
         read_back "$pub" grids >"$work/publisher.$phase.txt"

@@ -7,6 +7,7 @@
 #                                  or the bundled data/seed_examples.txt where that is absent)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+source "$root/scripts/major.sh"  # PG_MAJOR: its psql first on the PATH
 file="${1:-}"
 if [ -z "$file" ]; then
     file="$root/../shared/data/top95.txt"

@@ -19,6 +19,7 @@
 # Needs the extension installed (scripts/setup.sh) and postgres_fdw (Debian's postgresql-15).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+source "$root/scripts/major.sh"  # PG_MAJOR: its psql first on the PATH
 data="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
 mode="${1:-measure}"
 names=(coordinator shard1 shard2)

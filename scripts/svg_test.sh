@@ -11,6 +11,7 @@
 # picture, examples/pictures/top95-1.png (and its SVG).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+source "$root/scripts/major.sh"  # PG_MAJOR: its psql first on the PATH
 data="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
 out="$root/target/svg_test"
 rm -rf "$out" && mkdir -p "$out"

@@ -41,5 +41,5 @@ INSERT INTO by_grid SELECT puzzle, id FROM collection;
 CREATE VIEW same_solution AS
     SELECT a.id AS a, b.id AS b FROM collection a JOIN collection b ON a.solution = b.solution AND a.id < b.id;
 CREATE MATERIALIZED VIEW levels AS
-    SELECT (rating).level, count(*) AS puzzles, min(puzzle) AS first FROM collection GROUP BY 1;
+    SELECT (rating).level, count(*) AS puzzles, min(puzzle::text) AS first FROM collection GROUP BY 1;
 ANALYZE;

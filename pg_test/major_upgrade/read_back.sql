@@ -22,7 +22,7 @@ RESET enable_sort;
 SELECT 'partition', tableoid::regclass, id, puzzle FROM by_grid ORDER BY id;
 SELECT 'partition hash', p.relid::regclass, count(*) FILTER (WHERE NOT satisfies_hash_partition('by_grid'::regclass, 4, p.remainder, b.puzzle))
 FROM (VALUES ('by_grid_0'::regclass, 0), ('by_grid_1', 1), ('by_grid_2', 2), ('by_grid_3', 3)) p(relid, remainder)
-JOIN by_grid b ON b.tableoid = p.relid GROUP BY 1 ORDER BY 1;
+JOIN by_grid b ON b.tableoid = p.relid GROUP BY p.relid ORDER BY p.relid::text;
 SELECT 'pruned lookup', c.id, (SELECT b.id FROM by_grid b WHERE b.puzzle = c.puzzle AND b.id = c.id)
 FROM collection c ORDER BY c.id;
 SELECT 'view', a, b FROM same_solution ORDER BY a, b;
