@@ -2,7 +2,8 @@
 # Every test of pg_sudoku: formatting (cargo fmt --check, rustfmt.toml), the engine crate's tests
 # once, then for each PostgreSQL major of $PG_SUDOKU_MAJORS (default "15 18": Debian 12's own and
 # the newest, built from Debian's source by scripts/postgres.sh) the layers that involve a server:
-#   1. the engine crate: unit tests and the real puzzle sets, in release mode (cargo test);
+#   1. the engine crate: unit tests and the real puzzle sets, in release mode (cargo test); and
+#      the extension compiled for 14, 16 and 17, which have no server here (scripts/check_majors.sh);
 #   2. the #[pg_test]s of the extension crate (cargo pgrx test pgNN, run as the postgres user);
 #   3. the pg_regress suite in pg_test/ against the release build in the throwaway cluster,
 #      including every SQL example of the README (checked to be there verbatim), and
@@ -40,6 +41,9 @@ fi
 
 log "engine tests (release)"
 cargo test --locked --release -p sudoku-engine
+
+log "the majors with no server here compile (scripts/check_majors.sh)"
+"$root/scripts/check_majors.sh"
 
 d="$root"; while [ "$d" != / ]; do chmod o+x "$d" 2>/dev/null || true; d="$(dirname "$d")"; done
 results_root="$root/target/regress"
