@@ -2,10 +2,10 @@
 # Moving a database with pg_sudoku between PostgreSQL majors keeps every grid (issue 23.2):
 #   pg_upgrade   from 13 to each newer major given, in copy and in --link mode (and from 15 to 18,
 #                which fails as known for any database: below);
-#   dump         15's own pg_dump -Fc restored by the newest major's pg_restore;
-#   replication  logical replication from a 15 publisher to a subscriber of the newest major,
-#                with binary = false and binary = true, the first copy and then inserts,
-#                updates and deletes (pg_test/major_upgrade/changes.sql).
+#   dump         each older major's own pg_dump -Fc restored by the newest major's pg_restore;
+#   replication  logical replication from a publisher of each older major to a subscriber of the
+#                newest, with binary = false and (from 14 on) binary = true, the first copy and
+#                then inserts, updates and deletes (pg_test/major_upgrade/changes.sql).
 #
 #   scripts/major_upgrade_test.sh 13 15 18   the moves between the majors listed (each installed
 #                                            with the current build: scripts/setup.sh)
@@ -152,82 +152,95 @@ if has 15 && has 18; then
     fi
 fi
 
-# 15's pg_dump, restored into the newest major.
-if has 15 && [ "$newest" -gt 15 ]; then
-    label="pg_dump 15 -> pg_restore $newest"
-    new_cluster dump15 15
-    start dump15
-    psql_on dump15 postgres -c "CREATE DATABASE grids"
-    load dump15 grids
-    read_back dump15 grids >"$work/dump15.before.txt"
-    "${bin_of[dump15]}/pg_dump" -Fc -h "$work/dump15/socket" -p "${port_of[dump15]}" -U postgres -d grids \
-        -f "$work/grids15.dump"
-    new_cluster "restore$newest" "$newest"
-    start "restore$newest"
-    psql_on "restore$newest" postgres -c "CREATE DATABASE grids"
-    if "${bin_of[restore$newest]}/pg_restore" --exit-on-error -h "$work/restore$newest/socket" \
-        -p "${port_of[restore$newest]}" -U postgres -d grids "$work/grids15.dump" 2>"$work/restore.log"; then
-        compare "$label" "$work/dump15.before.txt" "restore$newest" grids
+# Each older major's own pg_dump, restored into the newest major.
+restore="restore$newest"
+new_cluster "$restore" "$newest"
+start "$restore"
+for old in "${majors[@]}"; do
+    [ "$old" -lt "$newest" ] || continue
+    label="pg_dump $old -> pg_restore $newest"
+    new_cluster "dump$old" "$old"
+    start "dump$old"
+    psql_on "dump$old" postgres -c "CREATE DATABASE grids"
+    load "dump$old" grids
+    read_back "dump$old" grids >"$work/dump$old.before.txt"
+    "${bin_of[dump$old]}/pg_dump" -Fc -h "$work/dump$old/socket" -p "${port_of[dump$old]}" -U postgres -d grids \
+        -f "$work/grids$old.dump"
+    stop "dump$old"
+    psql_on "$restore" postgres -c "CREATE DATABASE grids_from_$old"
+    if "${bin_of[$restore]}/pg_restore" --exit-on-error -h "$work/$restore/socket" -p "${port_of[$restore]}" \
+        -U postgres -d "grids_from_$old" "$work/grids$old.dump" 2>"$work/restore$old.log"; then
+        compare "$label" "$work/dump$old.before.txt" "$restore" "grids_from_$old"
     else
-        fail "$label: pg_restore failed: $(head -20 "$work/restore.log")"
+        fail "$label: pg_restore failed: $(head -20 "$work/restore$old.log")"
     fi
-    stop dump15
-fi
+done
+stop "$restore"
 
-# Logical replication from 15 to the newest major: the first copy, then changes.
-if has 15 && [ "$newest" -gt 15 ]; then
-    pub=publisher15
-    sub="subscriber$newest"
-    new_cluster "$pub" 15
+# Logical replication from each older major to the newest: the first copy, then changes. One
+# subscriber cluster, a database per publisher and per binary setting (binary = true needs a
+# publisher of 14 or later, whose pgoutput can send binary data).
+sub="subscriber$newest"
+new_cluster "$sub" "$newest"
+start "$sub"
+# wait_synced PUB DB SLOT: every table copied and the slot past the publisher's current WAL position.
+wait_synced() {
+    local pub="$1" db="$2" slot="$3" lsn i
+    lsn="$(psql_on "$pub" grids -At -c "SELECT pg_current_wal_lsn()")"
+    for i in $(seq 1 240); do
+        if [ "$(psql_on "$sub" "$db" -At -c "SELECT count(*) = 0 FROM pg_subscription_rel WHERE srsubstate <> 'r'")" = t ] &&
+            [ "$(psql_on "$pub" grids -At -c "SELECT bool_and(confirmed_flush_lsn >= '$lsn') FROM pg_replication_slots
+                                              WHERE slot_name = '$slot'")" = t ]; then
+            return 0
+        fi
+        sleep 0.5
+    done
+    return 1
+}
+for old in "${majors[@]}"; do
+    [ "$old" -lt "$newest" ] || continue
+    pub="publisher$old"
+    binaries=(false)
+    [ "$old" -lt 14 ] || binaries+=(true)
+    new_cluster "$pub" "$old"
     start "$pub" -c wal_level=logical
     psql_on "$pub" postgres -c "CREATE DATABASE grids"
     load "$pub" grids
     # The partitioned table is published as one table (its partitions need not match).
     psql_on "$pub" grids -c "CREATE PUBLICATION grids FOR ALL TABLES WITH (publish_via_partition_root = true)"
-    new_cluster "$sub" "$newest"
-    start "$sub"
     "${bin_of[$pub]}/pg_dump" --schema-only -h "$work/$pub/socket" -p "${port_of[$pub]}" -U postgres -d grids \
-        -f "$work/schema.sql"
-    for binary in false true; do
-        db="grids_binary_$binary"
+        -f "$work/schema$old.sql"
+    for binary in "${binaries[@]}"; do
+        db="grids_from_${old}_binary_$binary"
         psql_on "$sub" postgres -c "CREATE DATABASE $db"
-        psql_on "$sub" "$db" -f "$work/schema.sql" >/dev/null 2>"$work/$db.schema.log"
+        psql_on "$sub" "$db" -f "$work/schema$old.sql" >/dev/null 2>"$work/$db.schema.log"
         psql_on "$sub" "$db" -c "SET client_min_messages = warning" -c "DROP PUBLICATION grids" \
             -c "CREATE SUBSCRIPTION s_$binary CONNECTION '$(conninfo "$pub" grids)' PUBLICATION grids
-                WITH (binary = $binary, slot_name = s_$binary)"
+                WITH (binary = $binary, slot_name = s_${old}_$binary)"
+        # binary = true sends the publisher's type OIDs with composite values (first_step, step);
+        # they must differ from the subscriber's for that copy to show that they need not match.
+        [ "$binary" = false ] || [ "$(psql_on "$pub" grids -At -c "SELECT 'sudoku.grid'::regtype::oid")" != \
+            "$(psql_on "$sub" "$db" -At -c "SELECT 'sudoku.grid'::regtype::oid")" ] \
+            || fail "logical replication $old -> $newest: sudoku.grid has the same OID on both sides, so binary = true proves less"
     done
-    # wait_synced DB: every table copied and the subscriber at the publisher's current WAL position.
-    wait_synced() {
-        local db="$1" lsn i
-        lsn="$(psql_on "$pub" grids -At -c "SELECT pg_current_wal_lsn()")"
-        for i in $(seq 1 240); do
-            if [ "$(psql_on "$sub" "$db" -At -c "SELECT count(*) = 0 FROM pg_subscription_rel WHERE srsubstate <> 'r'")" = t ] &&
-                [ "$(psql_on "$pub" grids -At -c "SELECT bool_and(confirmed_flush_lsn >= '$lsn') FROM pg_replication_slots
-                                                  WHERE slot_name = 's_${db#grids_binary_}'")" = t ]; then
-                return 0
-            fi
-            sleep 0.5
-        done
-        return 1
-    }
-    # binary = true sends the publisher's type OIDs with composite values (first_step, step); they
-    # must differ from the subscriber's for that copy to show that they need not match.
-    [ "$(psql_on "$pub" grids -At -c "SELECT 'sudoku.grid'::regtype::oid")" != \
-        "$(psql_on "$sub" grids_binary_true -At -c "SELECT 'sudoku.grid'::regtype::oid")" ] \
-        || fail "logical replication: sudoku.grid has the same OID on both sides, so binary = true proves less"
     for phase in "first copy" "changes"; do
         [ "$phase" = "first copy" ] || psql_on "$pub" grids -f "$sql/changes.sql" >/dev/null
-        read_back "$pub" grids >"$work/publisher.$phase.txt"
-        for binary in false true; do
-            db="grids_binary_$binary"
-            label="logical replication 15 -> $newest (binary = $binary, $phase)"
-            if wait_synced "$db"; then
-                compare "$label" "$work/publisher.$phase.txt" "$sub" "$db"
+        read_back "$pub" grids >"$work/publisher$old.$phase.txt"
+        for binary in "${binaries[@]}"; do
+            db="grids_from_${old}_binary_$binary"
+            label="logical replication $old -> $newest (binary = $binary, $phase)"
+            if wait_synced "$pub" "$db" "s_${old}_$binary"; then
+                compare "$label" "$work/publisher$old.$phase.txt" "$sub" "$db"
             else
                 fail "$label: the subscriber did not catch up in 120 s"
                 grep -E "ERROR|FATAL" "$work/$sub/server.log" | tail -5 >&2
             fi
         done
     done
-fi
+    # The subscriptions go before their publisher does (DROP SUBSCRIPTION drops the slot).
+    for binary in "${binaries[@]}"; do
+        psql_on "$sub" "grids_from_${old}_binary_$binary" -c "SET client_min_messages = warning" -c "DROP SUBSCRIPTION s_$binary"
+    done
+    stop "$pub"
+done
 exit "$status"
