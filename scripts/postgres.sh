@@ -20,21 +20,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cache="${PG_SUDOKU_POSTGRES:-/var/cache/pg_sudoku/postgresql}"
 log() { printf '==> %s\n' "$*" >&2; }
 
-# Debian packages, installed when missing; a half-configured dpkg (an interrupted upgrade on a new
-# machine) is repaired once and the install tried again.
-apt_install() {
-    local missing=() p
-    for p in "$@"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-    done
-    [ ${#missing[@]} -gt 0 ] || return 0
-    log "installing Debian packages: ${missing[*]}"
-    [ -n "${PG_SUDOKU_APT_UPDATED:-}" ] || { apt-get update -q >/dev/null; export PG_SUDOKU_APT_UPDATED=1; }
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null 2>&1 || {
-        DEBIAN_FRONTEND=noninteractive apt-get -f install -y -q >/dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null
-    }
-}
+source "$root/scripts/apt.sh"
 
 # The Debian suite whose source package carries each major that is not a Debian 12 binary.
 suite_of() {

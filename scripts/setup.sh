@@ -14,20 +14,8 @@ PGRX_VERSION=0.18.1
 log() { printf '==> %s\n' "$*" >&2; }
 
 # chromium and fonts-dejavu-core: scripts/svg_test.sh renders sudoku.svg pictures in a browser.
-packages=(libclang-dev sudo chromium fonts-dejavu-core)
-missing=()
-for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    log "installing Debian packages: ${missing[*]}"
-    apt-get update -q >/dev/null
-    # A new machine may come with an interrupted upgrade: repair it once and try again.
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null 2>&1 || {
-        DEBIAN_FRONTEND=noninteractive apt-get -f install -y -q >/dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >/dev/null
-    }
-fi
+source "$root/scripts/apt.sh"
+apt_install libclang-dev sudo chromium fonts-dejavu-core
 # The server and headers of PG_MAJOR (apt for 15, a cached source build for the others).
 source "$root/scripts/major.sh"
 
