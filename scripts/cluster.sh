@@ -29,6 +29,10 @@ start)
     # postgres must be able to reach the cluster directory.
     chown postgres:postgres "$dir" "$sock"
     d="$dir"; while [ "$d" != / ]; do d="$(dirname "$d")"; chmod o+x "$d" 2>/dev/null || true; done
+    if [ -s "$data/PG_VERSION" ] && [ "$(cat "$data/PG_VERSION")" != "$PG_MAJOR" ]; then
+        echo "$data holds a cluster of PostgreSQL $(cat "$data/PG_VERSION"), not $PG_MAJOR" >&2
+        exit 1
+    fi
     if [ ! -s "$data/PG_VERSION" ]; then
         as_postgres "$bindir/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log"
     fi

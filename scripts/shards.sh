@@ -4,7 +4,7 @@
 # `extensions 'pg_sudoku'` (so sudoku.* functions and the grid operators may be shipped) and
 # `async_capable 'true'` (so the shards work at once). Three throwaway clusters on this machine
 # (scripts/cluster.sh): a coordinator on port 28820 and shards on 28821 and 28822, under
-# target/shards/.
+# target/shards/pg<major>/ (a cluster belongs to one major).
 #
 #   scripts/shards.sh             measure: 20,000 forum_hardest_1905_11plus puzzles, each query
 #                                 shape on the sharded table against the same rows in one local
@@ -22,11 +22,12 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/scripts/major.sh"  # PG_MAJOR: its psql first on the PATH
 data="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
 mode="${1:-measure}"
+dir="$root/target/shards/pg$PG_MAJOR"
 names=(coordinator shard1 shard2)
 ports=(28820 28821 28822)
 
 cluster() { # NAME PORT ACTION
-    PG_SUDOKU_CLUSTER="$root/target/shards/$1" PG_SUDOKU_PORT="$2" "$root/scripts/cluster.sh" "$3"
+    PG_SUDOKU_CLUSTER="$dir/$1" PG_SUDOKU_PORT="$2" "$root/scripts/cluster.sh" "$3"
 }
 for i in 0 1 2; do
     if [ "$mode" = stop ]; then cluster "${names[$i]}" "${ports[$i]}" stop; else cluster "${names[$i]}" "${ports[$i]}" start; fi
@@ -34,7 +35,7 @@ done
 [ "$mode" = stop ] && exit 0
 # The test leaves nothing running.
 [ "$mode" = --check ] && trap 'for i in 0 1 2; do cluster "${names[$i]}" "${ports[$i]}" stop; done' EXIT
-sock() { echo "$root/target/shards/$1/socket"; }
+sock() { echo "$dir/$1/socket"; }
 on() { # NAME: psql on that cluster, reading SQL from stdin
     local i
     for i in 0 1 2; do [ "${names[$i]}" = "$1" ] && break; done
@@ -43,8 +44,8 @@ on() { # NAME: psql on that cluster, reading SQL from stdin
 
 n=20000
 [ "$mode" = --check ] && n=${SHARDS_N:-2000}
-head -n "$n" "$data/forum_hardest_1905_11plus.txt" | cut -d' ' -f1 > "$root/target/shards/puzzles.txt"
-chmod o+r "$root/target/shards/puzzles.txt"
+head -n "$n" "$data/forum_hardest_1905_11plus.txt" | cut -d' ' -f1 > "$dir/puzzles.txt"
+chmod o+r "$dir/puzzles.txt"
 
 # Each shard holds one partition as a plain table.
 for s in 1 2; do
@@ -66,7 +67,7 @@ done
 
 # The coordinator: the partitioned table over the foreign partitions, and the same rows in one
 # local table for comparison.
-on coordinator -v file="$root/target/shards/puzzles.txt" -v s1="$(sock shard1)" -v s2="$(sock shard2)" <<'SQL'
+on coordinator -v file="$dir/puzzles.txt" -v s1="$(sock shard1)" -v s2="$(sock shard2)" <<'SQL'
 SET client_min_messages = warning;
 DROP TABLE IF EXISTS puzzles, solved, puzzles_local, lines;
 DROP SERVER IF EXISTS shard1, shard2 CASCADE;
@@ -104,7 +105,7 @@ for s in 1 2; do on "shard$s" -c "ANALYZE puzzles_p$((s - 1))"; done
 on coordinator -c "ANALYZE puzzles"
 
 # A puzzle of the list, to look for in a disguise.
-disguised="$(sed -n 2p "$root/target/shards/puzzles.txt")"
+disguised="$(sed -n 2p "$dir/puzzles.txt")"
 # The query shapes: name | sharded SQL | the same question of the local table, with parallelism
 # off (one node, one core). enable_partitionwise_aggregate stays off (the default) but for the
 # grouped shape, which needs it to push an aggregate down per partition: with it on, the
@@ -210,7 +211,7 @@ expect "count(solve) without grouping: solve runs on the coordinator" 'Remote SQ
 expect "WHERE is_unique: pushed down" 'Remote SQL: .*WHERE \(sudoku\.is_unique\(p\)\)' \
     "SELECT count(*) FROM puzzles WHERE sudoku.is_unique(p)"
 expect "grid = : the operator is pushed down" "Remote SQL: .*WHERE \(\(p = '" \
-    "SELECT id FROM puzzles WHERE p = '$(head -1 "$root/target/shards/puzzles.txt")'"
+    "SELECT id FROM puzzles WHERE p = '$(head -1 "$dir/puzzles.txt")'"
 expect "the shards' views: canonical runs on the shards" 'Remote SQL: SELECT form FROM public\.solved_p0' \
     "SELECT count(DISTINCT form) FROM solved"
 expect "WHERE canonical(p) = ...: pushed down, the disguise's form computed once on the coordinator" \

@@ -55,10 +55,11 @@ status=0
 test_major() {
     source "$root/scripts/major.sh" || return 1
     local status=0
+    fail_step() { echo "$1 (PostgreSQL $PG_MAJOR)" >>"$results_root/failures.txt"; status=1; }
     log "#[pg_test]s (PostgreSQL $PG_MAJOR)"
     local pgdata="$root/target/pgrx-test-pgdata-$PG_MAJOR"
     mkdir -p "$pgdata" && chown postgres:postgres "$pgdata"
-    env -u RUST_BACKTRACE cargo pgrx test "pg$PG_MAJOR" --runas postgres --pgdata "$pgdata" || status=1
+    env -u RUST_BACKTRACE cargo pgrx test "pg$PG_MAJOR" --runas postgres --pgdata "$pgdata" || fail_step "#[pg_test]s"
 
     log "pg_regress suite (release build, PostgreSQL $PG_MAJOR)"
     # A cluster of its own (not the quickstart's), stopped when the tests end.
@@ -66,28 +67,28 @@ test_major() {
     trap '"$root/scripts/cluster.sh" stop' EXIT
     # cargo pgrx test installed a debug build: put the release build back. The server starts with
     # Rust backtraces asked for, to prove none reaches a client (pg_test/sql/cancel.sql).
-    RUST_BACKTRACE=1 RUST_LIB_BACKTRACE=1 "$root/scripts/setup.sh" || return 1
+    RUST_BACKTRACE=1 RUST_LIB_BACKTRACE=1 "$root/scripts/setup.sh" || { fail_step "setup"; return 1; }
     export $("$root/scripts/cluster.sh" env)
     local results="$results_root/$PG_MAJOR"
     mkdir -p "$results" && chmod 777 "$results"
-    python3 "$root/scripts/check_readme.py" || status=1
+    python3 "$root/scripts/check_readme.py" || fail_step "README examples in the suite"
     PG_SUDOKU_DATA="$SUDOKU_DATA" PG_SUDOKU_RESULTS="$results" \
         "$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
         --inputdir="$root/pg_test" --outputdir="$results" --bindir="$PG_BINDIR" \
         --host="$PGHOST" --port="$PGPORT" --user="$PGUSER" --dbname=pg_sudoku_regress \
-        --schedule="$root/pg_test/schedule" >"$results/summary.txt" 2>&1 || status=1
+        --schedule="$root/pg_test/schedule" >"$results/summary.txt" 2>&1 || fail_step "pg_regress"
     cat "$results/summary.txt"
     head -200 "$results/regression.diffs" 2>/dev/null || true
     log "pictures in a browser (scripts/svg_test.sh, PostgreSQL $PG_MAJOR)"
-    "$root/scripts/svg_test.sh" || status=1
+    "$root/scripts/svg_test.sh" || fail_step "svg_test.sh"
     log "sharding over postgres_fdw (scripts/shards.sh --check, PostgreSQL $PG_MAJOR)"
-    "$root/scripts/shards.sh" --check || status=1
+    "$root/scripts/shards.sh" --check || fail_step "shards.sh --check"
     log "upgrade test (scripts/upgrade_test.sh, PostgreSQL $PG_MAJOR)"
-    "$root/scripts/upgrade_test.sh" || status=1
+    "$root/scripts/upgrade_test.sh" || fail_step "upgrade_test.sh"
     log "dump/restore and DROP EXTENSION test (scripts/dump_test.sh, PostgreSQL $PG_MAJOR)"
-    "$root/scripts/dump_test.sh" || status=1
+    "$root/scripts/dump_test.sh" || fail_step "dump_test.sh"
     log "package test (scripts/package_test.sh, PostgreSQL $PG_MAJOR)"
-    "$root/scripts/package_test.sh" || status=1
+    "$root/scripts/package_test.sh" || fail_step "package_test.sh"
     return "$status"
 }
 
@@ -97,11 +98,12 @@ done
 
 if [ "${#majors[@]}" -gt 1 ]; then
     log "across majors (scripts/major_upgrade_test.sh ${majors[*]})"
-    "$root/scripts/major_upgrade_test.sh" "${majors[@]}" || status=1
+    "$root/scripts/major_upgrade_test.sh" "${majors[@]}" || { echo "major_upgrade_test.sh" >>"$results_root/failures.txt"; status=1; }
 fi
 
 passed=$(cat "$results_root"/*/summary.txt 2>/dev/null | grep -cE '\.\.\. ok|^ok ' || true)
 failed=$(cat "$results_root"/*/summary.txt 2>/dev/null | grep -cE '\.\.\. FAILED|^not ok ' || true)
 echo "PostgreSQL ${majors[*]}: tests took $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s"
+[ ! -s "$results_root/failures.txt" ] || sed 's/^/FAILED: /' "$results_root/failures.txt"
 echo "pg_regress: $passed passed, $failed failed"
 exit "$status"
