@@ -5,6 +5,7 @@
 #
 #   scripts/quickstart.sh [FILE]   FILE: one puzzle per line (default ../shared/data/top95.txt,
 #                                  or the bundled data/seed_examples.txt where that is absent)
+#   PG_MAJOR=18 scripts/quickstart.sh   the same on another PostgreSQL major (scripts/postgres.sh)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/scripts/major.sh"  # PG_MAJOR: its psql first on the PATH
@@ -51,7 +52,7 @@ FROM puzzles WHERE solution IS NOT NULL ORDER BY id LIMIT 1;
 SQL
 cat <<EOF
 
-The cluster is running. Connect with:
-    psql -h $PGHOST -p $PGPORT -U $PGUSER $db
-Stop it with: scripts/cluster.sh stop
+The cluster (PostgreSQL $PG_MAJOR) is running. Connect with:
+    $PG_BINDIR/psql -h $PGHOST -p $PGPORT -U $PGUSER $db
+Stop it with: PG_MAJOR=$PG_MAJOR scripts/cluster.sh stop
 EOF
