@@ -42,14 +42,19 @@ pub extern "C-unwind" fn _PG_init() {
 }
 
 // Pure-SQL versions of the articles' approaches, next to their native twins.
+extension_sql_file!("../sql/compat13.sql", name = "compat13");
 extension_sql_file!("../sql/grids_4x4_sql.sql", name = "grids_4x4_sql", requires = ["concrete_type"]);
-extension_sql_file!("../sql/solve_sql.sql", name = "solve_sql", requires = ["casts", functions::size]);
+extension_sql_file!("../sql/solve_sql.sql", name = "solve_sql", requires = ["casts", "compat13", functions::size]);
 extension_sql_file!(
     "../sql/propagate_combo_sql.sql",
     name = "propagate_combo_sql",
-    requires = ["casts", functions::size]
+    requires = ["casts", "compat13", functions::size]
 );
-extension_sql_file!("../sql/crook_sql.sql", name = "crook_sql", requires = ["casts", "view_types", functions::size]);
+extension_sql_file!(
+    "../sql/crook_sql.sql",
+    name = "crook_sql",
+    requires = ["casts", "compat13", "view_types", functions::size]
+);
 extension_sql_file!("../sql/random_grid_sql.sql", name = "random_grid_sql", requires = ["casts"]);
 extension_sql_file!(
     "../sql/compare.sql",

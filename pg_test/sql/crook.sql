@@ -13,7 +13,7 @@ CREATE TEMP TABLE ps AS
 SELECT p.file, p.n, p.puzzle, solve(p.puzzle) AS solution, s.*
 FROM puzzles p, preemptive_sets(p.puzzle) s WHERE p.file IN ('top95', 'seed_examples');
 CREATE FUNCTION pg_temp.unit_no(unit text, r int, c int, b int) RETURNS int LANGUAGE sql IMMUTABLE
-RETURN CASE unit WHEN 'row' THEN r WHEN 'column' THEN c ELSE b END;
+AS $$ SELECT CASE unit WHEN 'row' THEN r WHEN 'column' THEN c ELSE b END $$;
 SELECT file, count(*) AS sets, count(DISTINCT n) AS puzzles, min(size) AS smallest, max(size) AS largest,
        count(*) FILTER (WHERE size = cardinality(digits) AND size = array_length(cells, 1)) AS shaped,
        count(*) FILTER (WHERE (SELECT array_agg(ARRAY[c.row, c.col] ORDER BY c.row, c.col) FROM cand c

@@ -4,7 +4,7 @@ SET search_path = sudoku, public;
 -- 200 seeds for each symmetry on 9x9, 50 on 4x4: every puzzle has exactly one solution, keeps
 -- its symmetry (a cell is a given exactly when its partners are), is minimal for it (removing
 -- any orbit of givens allows a second solution), and the seeds give distinct puzzles.
-CREATE FUNCTION pg_temp.orbit(symmetry text, n int, r int, c int) RETURNS int[][] LANGUAGE sql IMMUTABLE RETURN
+CREATE FUNCTION pg_temp.orbit(symmetry text, n int, r int, c int) RETURNS int[][] LANGUAGE sql IMMUTABLE AS $$ SELECT
     CASE symmetry
         WHEN 'none' THEN ARRAY[[r, c]]
         WHEN 'central' THEN ARRAY[[r, c], [n + 1 - r, n + 1 - c]]
@@ -12,7 +12,7 @@ CREATE FUNCTION pg_temp.orbit(symmetry text, n int, r int, c int) RETURNS int[][
         WHEN 'mirror' THEN ARRAY[[r, c], [r, n + 1 - c]]
         ELSE ARRAY[[r, c], [c, n + 1 - r], [n + 1 - r, n + 1 - c], [n + 1 - c, r],
                    [c, r], [n + 1 - r, c], [n + 1 - c, n + 1 - r], [r, n + 1 - c]]
-    END;
+    END $$;
 CREATE TEMP TABLE generated AS
 SELECT s.symmetry, z.size, seed, generate(z.size, seed, s.symmetry) AS puzzle
 FROM (VALUES ('none'), ('central'), ('diagonal'), ('mirror'), ('dihedral')) AS s(symmetry),

@@ -115,7 +115,7 @@ SELECT error_of($$SELECT sudoku.random_grid_sql(2)$$);
 
 -- The SQL versions qualify what they call: they work with nothing of the extension on the
 -- search_path, and a user's function of the same name does not hijack them.
-CREATE FUNCTION public.bit_count(bit) RETURNS bigint LANGUAGE sql RETURN 0;
+CREATE FUNCTION public.bit_count(bit) RETURNS bigint LANGUAGE sql AS 'SELECT 0::bigint';
 SET search_path = public;
 SELECT sudoku.solve_sql(puzzle) = sudoku.solve(puzzle) AS solve_sql,
        sudoku.propagate_combo_sql(puzzle) = sudoku.propagate(puzzle, ARRAY['preemptive_set']) AS combo,
