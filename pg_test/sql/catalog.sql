@@ -24,8 +24,8 @@ WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_sudoku')
   AND obj_description(t.oid, 'pg_type') IS NULL;
 
 -- The one function the extension puts into pg_catalog exists on PostgreSQL 13 alone: 14's
--- bit_count(bit) for the pure-SQL versions (sql/compat13.sql). The listings below leave it out,
--- so that they are the same on every major.
+-- bit_count(bit) for the pure-SQL versions (sql/compat13.sql), which depends on the extension
+-- without being a member. The listings below leave it out, so that they are the same on every major.
 SELECT count(*) = CASE WHEN current_setting('server_version_num')::int < 140000 THEN 1 ELSE 0 END
            AS bit_count_only_on_13,
        bool_and(p.oid = 'pg_catalog.bit_count(bit)'::regprocedure AND p.provolatile = 'i' AND p.proisstrict
