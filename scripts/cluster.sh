@@ -13,7 +13,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/scripts/major.sh"
 bindir="$PG_BINDIR"
-if [ "$PG_MAJOR" = 15 ]; then suffix=""; else suffix="_$PG_MAJOR"; fi
+if [ "$PG_MAJOR" = "$PG_DEFAULT_MAJOR" ]; then suffix=""; else suffix="_$PG_MAJOR"; fi
 dir="${PG_SUDOKU_CLUSTER:-$root/target/pg_sudoku_cluster$suffix}"
 port="${PG_SUDOKU_PORT:-288$PG_MAJOR}"
 data="$dir/data"
