@@ -39,6 +39,11 @@
 //! spearman=<rank correlation of the score with the line's second field, when every line has
 //! one> levels=<puzzles per level>`. With `SUDOKU_BENCH_DUMP` set it also writes, per puzzle,
 //! the published rating and the uses of each technique (in `Technique::ALL` order) to stderr.
+//!
+//! With `--se FILE...` it prints, per puzzle, `<puzzle> <ER> <EP> <ED> <us> <hardest>` (the
+//! Sudoku Explainer rating, `serate`'s format plus the µs it took and the hardest technique;
+//! `error: ...` for a puzzle it cannot rate), then `<file> n= se_us_mean= se_us_median=`.
+//! With `SUDOKU_BENCH_STEPS` set it prints every step instead.
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -76,6 +81,12 @@ fn main() {
     if paths.first().is_some_and(|a| a == "--rate") {
         for path in &paths[1..] {
             rate_file(path);
+        }
+        return;
+    }
+    if paths.first().is_some_and(|a| a == "--se") {
+        for path in &paths[1..] {
+            se_file(path);
         }
         return;
     }
@@ -341,4 +352,50 @@ fn pearson(x: &[f64], y: &[f64]) -> f64 {
     let vx: f64 = x.iter().map(|a| (a - mx).powi(2)).sum();
     let vy: f64 = y.iter().map(|b| (b - my).powi(2)).sum();
     cov / (vx * vy).sqrt()
+}
+
+fn tenths(t: u32) -> String {
+    format!("{}.{}", t / 10, t % 10)
+}
+
+fn se_file(path: &str) {
+    use sudoku_engine::human::explainer::{se_rating_with, se_steps_with};
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("{path}: {e}");
+        std::process::exit(1)
+    });
+    let steps = std::env::var_os("SUDOKU_BENCH_STEPS").is_some();
+    let mut times = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let field = line.split_whitespace().next().unwrap_or_default();
+        let grid = Grid::parse(&field[..field.len().min(81)]).expect("a puzzle per line");
+        let start = Instant::now();
+        let result = se_rating_with(&grid, &mut || false);
+        let us = start.elapsed().as_secs_f64() * 1e6;
+        times.push(us);
+        match result {
+            Ok(r) => {
+                println!("{} {} {} {} {:.0} {}", field, tenths(r.er), tenths(r.ep), tenths(r.ed), us, r.hardest.name())
+            }
+            Err(e) => println!("{field} error: {e}"),
+        }
+        if steps {
+            if let Ok((_, list)) = se_steps_with(&grid, &mut || false) {
+                for s in list {
+                    println!(
+                        "  {} {} placed={:?} removed={:?}",
+                        tenths(s.difficulty),
+                        s.technique.name(),
+                        s.placed,
+                        s.removed
+                    );
+                }
+            }
+        }
+    }
+    let n = times.len().max(1);
+    let mean = times.iter().sum::<f64>() / n as f64;
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    println!("{path} n={} se_us_mean={mean:.0} se_us_median={median:.0}", times.len());
 }

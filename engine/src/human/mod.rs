@@ -39,6 +39,7 @@ macro_rules! explain {
 
 mod chains;
 mod contradiction;
+pub mod explainer;
 mod fish;
 mod intersections;
 pub mod rating;
@@ -81,6 +82,27 @@ pub enum Technique {
     /// a unit (its complement there is a hidden subset); the ladder finds the same sets as the
     /// naked and hidden pairs, triples and quads.
     PreemptiveSet,
+    /// The techniques from here on are Sudoku Explainer's own (see [`explainer`]); the rating ladder
+    /// does not use them.
+    FullHouse,
+    DirectPointing,
+    DirectClaiming,
+    DirectHiddenPair,
+    DirectHiddenTriple,
+    TurbotFish,
+    UniqueLoop,
+    WXYZWing,
+    VWXYZWing,
+    AlignedPairExclusion,
+    AlignedTripleExclusion,
+    BidirectionalCycle,
+    ForcingXChain,
+    ForcingChain,
+    NishioForcingChain,
+    CellForcingChain,
+    RegionForcingChain,
+    DynamicForcingChain,
+    DynamicForcingChainPlus,
 }
 
 impl Technique {
@@ -137,6 +159,25 @@ impl Technique {
             Technique::SimpleChain => "simple_chain",
             Technique::Guess => "guess",
             Technique::PreemptiveSet => "preemptive_set",
+            Technique::FullHouse => "full_house",
+            Technique::DirectPointing => "direct_pointing",
+            Technique::DirectClaiming => "direct_claiming",
+            Technique::DirectHiddenPair => "direct_hidden_pair",
+            Technique::DirectHiddenTriple => "direct_hidden_triple",
+            Technique::TurbotFish => "turbot_fish",
+            Technique::UniqueLoop => "unique_loop",
+            Technique::WXYZWing => "wxyz_wing",
+            Technique::VWXYZWing => "vwxyz_wing",
+            Technique::AlignedPairExclusion => "aligned_pair_exclusion",
+            Technique::AlignedTripleExclusion => "aligned_triple_exclusion",
+            Technique::BidirectionalCycle => "bidirectional_cycle",
+            Technique::ForcingXChain => "forcing_x_chain",
+            Technique::ForcingChain => "forcing_chain",
+            Technique::NishioForcingChain => "nishio_forcing_chain",
+            Technique::CellForcingChain => "cell_forcing_chain",
+            Technique::RegionForcingChain => "region_forcing_chain",
+            Technique::DynamicForcingChain => "dynamic_forcing_chain",
+            Technique::DynamicForcingChainPlus => "dynamic_forcing_chain_plus",
         }
     }
 
@@ -179,6 +220,24 @@ impl Technique {
             Technique::XYChain => 6.8,
             Technique::Contradiction => 7.2,
             Technique::Guess => 8.5,
+            Technique::FullHouse => 1.0,
+            Technique::DirectPointing => 1.7,
+            Technique::DirectClaiming => 1.9,
+            Technique::DirectHiddenPair => 2.0,
+            Technique::DirectHiddenTriple => 2.5,
+            Technique::TurbotFish => 4.0,
+            Technique::UniqueLoop => 4.5,
+            Technique::WXYZWing => 5.5,
+            Technique::VWXYZWing => 6.2,
+            Technique::AlignedPairExclusion => 6.2,
+            Technique::AlignedTripleExclusion => 7.5,
+            Technique::BidirectionalCycle => 6.5,
+            Technique::ForcingXChain => 6.6,
+            Technique::ForcingChain => 7.0,
+            Technique::NishioForcingChain => 7.5,
+            Technique::CellForcingChain | Technique::RegionForcingChain => 8.0,
+            Technique::DynamicForcingChain => 8.5,
+            Technique::DynamicForcingChainPlus => 9.0,
         }
     }
 }

@@ -1,0 +1,273 @@
+//! Singles, intersections, subsets and fish as Sudoku Explainer finds them, including its
+//! "direct" forms: a pattern that leaves a hidden single, rated by the pattern and placing it.
+
+use super::board::{bit, cells, count, digits, Board, BOX, COL, ROW, T};
+use super::{SeStep, Technique};
+
+/// The region types in the order singles and subsets search them: boxes, columns, rows.
+const SEARCH: [usize; 3] = [BOX, COL, ROW];
+
+/// Masks of `k` bits out of 9, in increasing numeric order (Sudoku Explainer's permutations).
+fn combinations(k: u32) -> impl Iterator<Item = u16> {
+    (0u16..512).filter(move |m| m.count_ones() == k)
+}
+
+/// Hidden singles: first a region with one empty cell left (full house, 1.0), then a digit with
+/// one place left in a box (1.2), a column or a row (1.5).
+pub(super) fn hidden_single(b: &Board) -> Option<SeStep> {
+    for alone in [true, false] {
+        for t in SEARCH {
+            for r in 0..9 {
+                for d in 1..=9 {
+                    let pos = b.positions(t, r, d);
+                    if count(pos as u16) == 1 {
+                        let is_alone = b.empty_count(t, r) == 1;
+                        if is_alone == alone {
+                            let c = T.region[t][r][pos.trailing_zeros() as usize] as usize;
+                            let (tech, diff) = match (is_alone, t) {
+                                (true, _) => (Technique::FullHouse, 10),
+                                (false, BOX) => (Technique::HiddenSingleBox, 12),
+                                _ => (Technique::HiddenSingleLine, 15),
+                            };
+                            return Some(SeStep::placement(tech, diff, c, d));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+pub(super) fn naked_single(b: &Board) -> Option<SeStep> {
+    (0..81)
+        .find(|&c| b.value[c] == 0 && count(b.cand[c]) == 1)
+        .map(|c| SeStep::placement(Technique::NakedSingle, 23, c, b.cand[c].trailing_zeros() as u8 + 1))
+}
+
+/// Whether two regions of different types share cells.
+fn crosses(t1: usize, r1: usize, t2: usize, r2: usize) -> bool {
+    T.region_set[t1][r1] & T.region_set[t2][r2] != 0
+}
+
+/// The pairs of region types locked candidates look at, (where the digit is confined, where it
+/// is removed), in Sudoku Explainer's order: box-column, box-row (pointing), column-box, row-box
+/// (claiming).
+const LOCKING: [(usize, usize); 4] = [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)];
+
+/// The removals of locked candidates: `d` leaves the cells of region 2 outside region 1.
+fn locking_removals(b: &Board, t1: usize, r1: usize, t2: usize, r2: usize, d: u8) -> Vec<(usize, u16)> {
+    let outside = T.region_set[t2][r2] & !T.region_set[t1][r1];
+    cells(b.holding(outside, d)).map(|c| (c, bit(d))).collect()
+}
+
+/// The regions of type `t2` that hold every place of `d` in region `r1` of type `t1`.
+fn locked_in(b: &Board, t1: usize, r1: usize, t2: usize, d: u8) -> impl Iterator<Item = usize> + '_ {
+    let places = b.holding(T.region_set[t1][r1], d);
+    let ok = count_cells(places) >= 2;
+    (0..9).filter(move |&r2| ok && crosses(t1, r1, t2, r2) && places & !T.region_set[t2][r2] == 0)
+}
+
+fn count_cells(set: u128) -> u32 {
+    set.count_ones()
+}
+
+/// Direct pointing and claiming: locked candidates after which another region of the first
+/// type has one place left for the digit (1.7 from a box, 1.9 from a line). The step places
+/// that hidden single only, as Sudoku Explainer's does.
+pub(super) fn direct_locking(b: &Board) -> Option<SeStep> {
+    for (t1, t2) in LOCKING {
+        for d in 1..=9 {
+            for r1 in 0..9 {
+                for r2 in locked_in(b, t1, r1, t2, d) {
+                    for r3 in (0..9).filter(|&r3| r3 != r1 && crosses(t1, r3, t2, r2)) {
+                        let places3 = b.holding(T.region_set[t1][r3], d);
+                        if count_cells(places3) > 1 {
+                            let remain = places3 & !T.region_set[t2][r2];
+                            if count_cells(remain) == 1 {
+                                let (tech, diff) = if t1 == BOX {
+                                    (Technique::DirectPointing, 17)
+                                } else {
+                                    (Technique::DirectClaiming, 19)
+                                };
+                                let c = remain.trailing_zeros() as usize;
+                                return Some(SeStep::placement(tech, diff, c, d));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Pointing (2.6) and claiming (2.8).
+pub(super) fn locking(b: &Board) -> Option<SeStep> {
+    for (t1, t2) in LOCKING {
+        for d in 1..=9 {
+            for r1 in 0..9 {
+                for r2 in locked_in(b, t1, r1, t2, d) {
+                    let removed = locking_removals(b, t1, r1, t2, r2, d);
+                    if !removed.is_empty() {
+                        let (tech, diff) =
+                            if t2 != BOX { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
+                        return Some(SeStep::removal(tech, diff, removed));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Naked pairs, triples and quads (3.0, 3.6, 5.0): `degree` cells of a region with at least
+/// `2 * degree` empty cells, each with two or more candidates, `degree` digits between them.
+pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
+    for t in SEARCH {
+        for r in 0..9 {
+            if b.empty_count(t, r) < degree * 2 {
+                continue;
+            }
+            let region = &T.region[t][r];
+            for m in combinations(degree) {
+                let mut union = 0u16;
+                let mut ok = true;
+                for p in (0..9).filter(|p| m >> p & 1 != 0) {
+                    let cand = b.cand[region[p] as usize];
+                    if count(cand) <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    union |= cand;
+                }
+                if !ok || count(union) != degree {
+                    continue;
+                }
+                let removed: Vec<(usize, u16)> = (0..9)
+                    .filter(|p| m >> p & 1 == 0)
+                    .map(|p| region[p] as usize)
+                    .filter(|&c| b.cand[c] & union != 0)
+                    .map(|c| (c, b.cand[c] & union))
+                    .collect();
+                if !removed.is_empty() {
+                    let (tech, diff) = match degree {
+                        2 => (Technique::NakedPair, 30),
+                        3 => (Technique::NakedTriple, 36),
+                        _ => (Technique::NakedQuad, 50),
+                    };
+                    return Some(SeStep::removal(tech, diff, removed));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Hidden pairs, triples and quads (3.4, 4.0, 5.4): `degree` digits of a region with more than
+/// `2 * degree` empty cells, each in two or more places, `degree` places between them. The
+/// direct forms (pair 2.0, triple 2.5) need more than `degree` empty cells and only place the
+/// hidden single the set leaves for another digit.
+pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep> {
+    for t in SEARCH {
+        for r in 0..9 {
+            let empty = b.empty_count(t, r);
+            if !(empty > degree * 2 || direct && empty > degree) {
+                continue;
+            }
+            let region = &T.region[t][r];
+            for m in combinations(degree) {
+                let mut union = 0u16;
+                let mut ok = true;
+                for d in digits(m) {
+                    let pos = b.positions(t, r, d);
+                    if count(pos) <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    union |= pos;
+                }
+                if !ok || count(union) != degree {
+                    continue;
+                }
+                let removed: Vec<(usize, u16)> = (0..9)
+                    .filter(|p| union >> p & 1 != 0)
+                    .map(|p| region[p] as usize)
+                    .filter(|&c| b.cand[c] & !m != 0)
+                    .map(|c| (c, b.cand[c] & !m))
+                    .collect();
+                if direct {
+                    for d in (1..=9u8).filter(|&d| m & bit(d) == 0) {
+                        let pos = b.positions(t, r, d);
+                        if count(pos) > 1 && count(pos & !union) == 1 {
+                            let c = region[(pos & !union).trailing_zeros() as usize] as usize;
+                            let (tech, diff) = if degree == 2 {
+                                (Technique::DirectHiddenPair, 20)
+                            } else {
+                                (Technique::DirectHiddenTriple, 25)
+                            };
+                            return Some(SeStep::placement(tech, diff, c, d));
+                        }
+                    }
+                } else if !removed.is_empty() {
+                    let (tech, diff) = match degree {
+                        2 => (Technique::HiddenPair, 34),
+                        3 => (Technique::HiddenTriple, 40),
+                        _ => (Technique::HiddenQuad, 54),
+                    };
+                    return Some(SeStep::removal(tech, diff, removed));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// X-Wing, Swordfish and Jellyfish (3.2, 3.8, 5.2): `degree` columns (then rows) whose places
+/// for a digit, two or more each, lie in `degree` rows (columns); the digit leaves the rest of
+/// those. Only digits placed at most `9 - 2 * degree` times.
+pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
+    let mut placed = [0u32; 10];
+    for &v in &b.value {
+        placed[v as usize] += 1;
+    }
+    for (base, cover) in [(COL, ROW), (ROW, COL)] {
+        for m in combinations(degree) {
+            for d in 1..=9u8 {
+                if placed[d as usize] + degree * 2 > 9 {
+                    continue;
+                }
+                let mut union = 0u16;
+                let mut ok = true;
+                for r in (0..9).filter(|r| m >> r & 1 != 0) {
+                    let pos = b.positions(base, r, d);
+                    if count(pos) <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    union |= pos;
+                }
+                if !ok || count(union) != degree {
+                    continue;
+                }
+                let mut removed = Vec::new();
+                for r2 in (0..9).filter(|r2| union >> r2 & 1 != 0) {
+                    for (p, &c) in T.region[cover][r2].iter().enumerate() {
+                        if m >> p & 1 == 0 && b.cand[c as usize] & bit(d) != 0 {
+                            removed.push((c as usize, bit(d)));
+                        }
+                    }
+                }
+                if !removed.is_empty() {
+                    let (tech, diff) = match degree {
+                        2 => (Technique::XWing, 32),
+                        3 => (Technique::Swordfish, 38),
+                        _ => (Technique::Jellyfish, 52),
+                    };
+                    return Some(SeStep::removal(tech, diff, removed));
+                }
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,707 @@
+//! Forcing chains as Sudoku Explainer searches and rates them: implications between candidates
+//! ("potentials"), each either on (the cell holds the digit) or off.
+//!
+//! - An **on** candidate turns off the cell's other candidates (a Y-link, not in X-chains) and
+//!   the digit's other places in its box, row and column.
+//! - An **off** candidate turns on the cell's other candidate if it had two (Y), and the digit's
+//!   other place in a box, row or column that had two (X).
+//!
+//! In a *dynamic* search each off candidate is also struck from a working copy of the grid, so
+//! later links see the grid as the assumption leaves it, and a link then rests on the
+//! candidates struck before it (its hidden parents). The difficulty of a chain is its kind's
+//! base plus an increment for its length: the number of distinct candidates it rests on.
+//!
+//! The searches, in the order tried: cycles and forcing chains with X-links only, with Y-links
+//! only (cycles), with both (6.5 / 6.6 / 7.0 +); Nishio (7.5 +, one digit, dynamic,
+//! contradiction); multiple forcing chains (8.0 +, static: every candidate of a cell, or every
+//! place of a digit in a region, leads to the same conclusion); dynamic forcing chains (8.5 +:
+//! contradiction, double implication, cell and region forcing chains, all dynamic). Each search
+//! gathers every chain it finds and takes the easiest (difficulty, then length, then kind).
+
+use std::collections::VecDeque;
+
+use super::board::{bit, count, digits, Board, BOX, COL, ROW, T};
+use super::{Ctx, SeError, SeStep, Technique};
+
+const NONE: u32 = u32::MAX;
+
+/// A candidate of a cell: `cell * 9 + digit - 1`.
+fn cand(c: usize, d: u8) -> usize {
+    c * 9 + d as usize - 1
+}
+
+#[derive(Clone, Copy)]
+struct Node {
+    cell: u8,
+    digit: u8,
+    on: bool,
+    first: u32,
+    len: u32,
+}
+
+/// The implications of one assumption: the nodes made, and which on and off candidates they
+/// reached (first node each, in the order reached).
+struct Chain {
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    on: Vec<u32>,
+    off: Vec<u32>,
+    on_list: Vec<u32>,
+    off_list: Vec<u32>,
+}
+
+impl Chain {
+    fn new() -> Chain {
+        Chain {
+            nodes: Vec::with_capacity(256),
+            parents: Vec::with_capacity(512),
+            on: vec![NONE; 729],
+            off: vec![NONE; 729],
+            on_list: Vec::with_capacity(128),
+            off_list: Vec::with_capacity(256),
+        }
+    }
+
+    fn node(&mut self, c: usize, d: u8, on: bool, parents: &[u32]) -> u32 {
+        let first = self.parents.len() as u32;
+        self.parents.extend_from_slice(parents);
+        self.nodes.push(Node { cell: c as u8, digit: d, on, first, len: parents.len() as u32 });
+        self.nodes.len() as u32 - 1
+    }
+
+    fn insert(&mut self, n: u32) {
+        let nd = self.nodes[n as usize];
+        let k = cand(nd.cell as usize, nd.digit);
+        if nd.on {
+            self.on[k] = n;
+            self.on_list.push(n);
+        } else {
+            self.off[k] = n;
+            self.off_list.push(n);
+        }
+    }
+
+    fn get(&self, c: usize, d: u8, on: bool) -> u32 {
+        if on {
+            self.on[cand(c, d)]
+        } else {
+            self.off[cand(c, d)]
+        }
+    }
+
+    fn parents_of(&self, n: u32) -> &[u32] {
+        let nd = &self.nodes[n as usize];
+        &self.parents[nd.first as usize..(nd.first + nd.len) as usize]
+    }
+
+    /// The number of distinct candidates (on or off) `n` rests on, itself included, walked
+    /// breadth first; a candidate met twice is followed the first time only.
+    fn ancestors(&self, n: u32, seen: &mut Seen) -> u32 {
+        seen.next();
+        let mut todo = vec![n];
+        let mut total = 0;
+        while !todo.is_empty() {
+            let mut next = Vec::new();
+            for &p in &todo {
+                let nd = &self.nodes[p as usize];
+                let key = cand(nd.cell as usize, nd.digit) * 2 + nd.on as usize;
+                if seen.mark(key) {
+                    total += 1;
+                    next.extend_from_slice(self.parents_of(p));
+                }
+            }
+            todo = next;
+        }
+        total
+    }
+
+    /// Whether candidate (c, d, on) is an ancestor of `n` along first parents.
+    fn is_parent(&self, n: u32, c: usize, d: u8, on: bool) -> bool {
+        let mut p = n;
+        while self.nodes[p as usize].len > 0 {
+            p = self.parents[self.nodes[p as usize].first as usize];
+            let nd = &self.nodes[p as usize];
+            if nd.cell as usize == c && nd.digit == d && nd.on == on {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// A visited set over the 1458 on/off candidates, cleared in O(1).
+struct Seen {
+    stamp: Vec<u32>,
+    now: u32,
+}
+
+impl Seen {
+    fn new() -> Seen {
+        Seen { stamp: vec![0; 1458], now: 0 }
+    }
+
+    fn next(&mut self) {
+        self.now += 1;
+    }
+
+    /// Marks `k`; whether it was unmarked.
+    fn mark(&mut self, k: usize) -> bool {
+        if self.stamp[k] == self.now {
+            false
+        } else {
+            self.stamp[k] = self.now;
+            true
+        }
+    }
+}
+
+/// What an on candidate turns off: with `y`, the cell's other candidates; then the digit's
+/// other places in its box, in its row outside the box, in its column outside the box.
+fn on_to_off(grid: &[u16; 81], c: usize, d: u8, y: bool, out: &mut Vec<(usize, u8)>) {
+    out.clear();
+    if y {
+        for v in digits(grid[c] & !bit(d)) {
+            out.push((c, v));
+        }
+    }
+    let bx = T.of[c][BOX] as usize;
+    for t in [BOX, ROW, COL] {
+        for &o in &T.region[t][T.of[c][t] as usize] {
+            let o = o as usize;
+            if o != c && grid[o] & bit(d) != 0 && (t == BOX || T.of[o][BOX] as usize != bx) {
+                out.push((o, d));
+            }
+        }
+    }
+}
+
+/// An on candidate an off candidate forces, and its hidden parents (in a dynamic search: the
+/// off candidates struck from the cell or region since the search began).
+struct Forced {
+    cell: usize,
+    digit: u8,
+    hidden: Vec<(usize, u8)>,
+}
+
+/// What an off candidate turns on: with `y`, the cell's other candidate if it has two; with
+/// `x`, the digit's other place in a box, a row or a column that has two.
+fn off_to_on(grid: &[u16; 81], source: &[u16; 81], c: usize, d: u8, y: bool, x: bool, out: &mut Vec<Forced>) {
+    out.clear();
+    if y && count(grid[c]) == 2 {
+        let other = (grid[c] & !bit(d)).trailing_zeros() as u8 + 1;
+        let hidden = digits(source[c] & !grid[c]).map(|v| (c, v)).collect();
+        out.push(Forced { cell: c, digit: other, hidden });
+    }
+    if x {
+        for t in [BOX, ROW, COL] {
+            let region = &T.region[t][T.of[c][t] as usize];
+            let mut other = NONE as usize;
+            let mut n = 0;
+            for &o in region {
+                let o = o as usize;
+                if o != c && grid[o] & bit(d) != 0 {
+                    n += 1;
+                    other = o;
+                }
+            }
+            if n == 1 {
+                let hidden = region
+                    .iter()
+                    .map(|&o| o as usize)
+                    .filter(|&o| source[o] & bit(d) != 0 && grid[o] & bit(d) == 0)
+                    .map(|o| (o, d))
+                    .collect();
+                out.push(Forced { cell: other, digit: d, hidden });
+            }
+        }
+    }
+}
+
+/// The extra difficulty (tenths) of a chain resting on `complexity` candidates.
+fn length_difficulty(complexity: u32) -> u32 {
+    let length = complexity as i64 - 2;
+    let (mut ceil, mut added, mut odd) = (4i64, 0, false);
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// A chain hint found, with what orders it: difficulty, complexity, kind.
+struct Found {
+    difficulty: u32,
+    complexity: u32,
+    sort_key: u32,
+    step: SeStep,
+}
+
+/// The easiest of the hints, the first of equals.
+fn easiest(found: Vec<Found>) -> Option<SeStep> {
+    let mut best: Option<Found> = None;
+    for f in found {
+        let better = match &best {
+            None => true,
+            Some(b) => (f.difficulty, f.complexity, f.sort_key) < (b.difficulty, b.complexity, b.sort_key),
+        };
+        if better {
+            best = Some(f);
+        }
+    }
+    best.map(|f| f.step)
+}
+
+/// A step that sets candidate (c, d) on (the cell's other candidates leave and d is placed) or
+/// off; `None` when it changes nothing.
+fn conclusion(b: &Board, tech: Technique, difficulty: u32, c: usize, d: u8, on: bool) -> Option<SeStep> {
+    if on {
+        let others = b.cand[c] & !bit(d);
+        let removed = if others != 0 { vec![(c, others)] } else { Vec::new() };
+        (!removed.is_empty()).then(|| SeStep { technique: tech, difficulty, placed: Some((c, d)), removed })
+    } else {
+        Some(SeStep::removal(tech, difficulty, vec![(c, bit(d))]))
+    }
+}
+
+struct Search<'a> {
+    b: &'a Board,
+    seen: Seen,
+    scratch_off: Vec<(usize, u8)>,
+    scratch_on: Vec<Forced>,
+}
+
+/// The first hint of the chain searches, in Sudoku Explainer's order.
+pub(super) fn forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
+    let mut s = Search { b, seen: Seen::new(), scratch_off: Vec::new(), scratch_on: Vec::new() };
+    let mut found = Vec::new();
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        s.loops(y, x, &mut found, ctx)?;
+    }
+    if let Some(step) = easiest(found) {
+        return Ok(Some(step));
+    }
+    for (multiple, dynamic, nishio) in [(false, true, true), (true, false, false), (true, true, false)] {
+        let mut found = Vec::new();
+        s.multiple(multiple, dynamic, nishio, &mut found, ctx)?;
+        if let Some(step) = easiest(found) {
+            return Ok(Some(step));
+        }
+    }
+    Ok(None)
+}
+
+impl Search<'_> {
+    /// Cycles and forcing chains from every candidate of every cell with two or more.
+    fn loops(&mut self, y: bool, x: bool, found: &mut Vec<Found>, ctx: &mut Ctx) -> Result<(), SeError> {
+        for c in 0..81 {
+            let cands = self.b.cand[c];
+            if self.b.value[c] != 0 || count(cands) < 2 {
+                continue;
+            }
+            if !x && count(cands) > 2 {
+                continue;
+            }
+            for d in digits(cands) {
+                ctx.check()?;
+                self.cycles(c, d, y, x, found);
+                if x {
+                    self.unary_forcing(c, d, y, true, found);
+                    self.unary_forcing(c, d, y, false, found);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn cycles(&mut self, c: usize, d: u8, y: bool, x: bool, found: &mut Vec<Found>) {
+        let grid = &self.b.cand;
+        let mut ch = Chain::new();
+        let src = ch.node(c, d, true, &[]);
+        ch.insert(src);
+        let mut pending_on = VecDeque::from([src]);
+        let mut pending_off: VecDeque<u32> = VecDeque::new();
+        let mut cycles = Vec::new();
+        let mut length = 0;
+        let mut offs = std::mem::take(&mut self.scratch_off);
+        let mut ons = std::mem::take(&mut self.scratch_on);
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += 1;
+            while let Some(p) = pending_on.pop_front() {
+                let nd = ch.nodes[p as usize];
+                on_to_off(grid, nd.cell as usize, nd.digit, y, &mut offs);
+                for &(oc, od) in &offs {
+                    if !ch.is_parent(p, oc, od, false) {
+                        let n = ch.node(oc, od, false, &[p]);
+                        pending_off.push_back(n);
+                        if ch.get(oc, od, false) == NONE {
+                            ch.insert(n);
+                        }
+                    }
+                }
+            }
+            length += 1;
+            while let Some(p) = pending_off.pop_front() {
+                let nd = ch.nodes[p as usize];
+                off_to_on(grid, grid, nd.cell as usize, nd.digit, y, x, &mut ons);
+                for f in &ons {
+                    let is_src = f.cell == c && f.digit == d;
+                    let known = ch.get(f.cell, f.digit, true) != NONE;
+                    if length >= 4 && is_src {
+                        cycles.push(ch.node(f.cell, f.digit, true, &[p]));
+                    }
+                    if !known {
+                        let n = ch.node(f.cell, f.digit, true, &[p]);
+                        ch.insert(n);
+                        pending_on.push_back(n);
+                    }
+                }
+            }
+        }
+        self.scratch_off = offs;
+        self.scratch_on = ons;
+        for dst in cycles {
+            if let Some(f) = self.cycle_hint(&ch, dst, y, x) {
+                found.push(f);
+            }
+        }
+    }
+
+    fn cycle_hint(&mut self, ch: &Chain, dst: u32, y: bool, x: bool) -> Option<Found> {
+        let grid = &self.b.cand;
+        let mut in_chain = 0u128;
+        let mut p = dst;
+        while ch.nodes[p as usize].len > 0 {
+            in_chain |= 1u128 << ch.nodes[p as usize].cell;
+            p = ch.parents[ch.nodes[p as usize].first as usize];
+        }
+        let (mut forw, mut back) = ([0u16; 81], [0u16; 81]);
+        let mut p = dst;
+        while ch.nodes[p as usize].len > 0 {
+            let nd = ch.nodes[p as usize];
+            for &o in &T.peers[nd.cell as usize] {
+                let o = o as usize;
+                if in_chain >> o & 1 == 0 && grid[o] & bit(nd.digit) != 0 {
+                    if nd.on {
+                        forw[o] |= bit(nd.digit);
+                    } else {
+                        back[o] |= bit(nd.digit);
+                    }
+                }
+            }
+            p = ch.parents[ch.nodes[p as usize].first as usize];
+        }
+        let removed: Vec<(usize, u16)> =
+            (0..81).filter(|&o| forw[o] & back[o] != 0).map(|o| (o, forw[o] & back[o])).collect();
+        if removed.is_empty() {
+            return None;
+        }
+        let complexity = ch.ancestors(dst, &mut self.seen);
+        let base = if y && x { 70 } else { 65 };
+        let difficulty = base + length_difficulty(complexity);
+        let sort_key = if y && x {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        Some(Found {
+            difficulty,
+            complexity,
+            sort_key,
+            step: SeStep::removal(Technique::BidirectionalCycle, difficulty, removed),
+        })
+    }
+
+    /// Forcing chains from candidate (c, d) assumed on (`on`: reaching it off removes it) or
+    /// off (reaching it on places it).
+    fn unary_forcing(&mut self, c: usize, d: u8, y: bool, on: bool, found: &mut Vec<Found>) {
+        let grid = &self.b.cand;
+        let mut ch = Chain::new();
+        let src = ch.node(c, d, on, &[]);
+        ch.insert(src);
+        let mut pending_on: VecDeque<u32> = VecDeque::new();
+        let mut pending_off: VecDeque<u32> = VecDeque::new();
+        if on {
+            pending_on.push_back(src);
+        } else {
+            pending_off.push_back(src);
+        }
+        let mut targets: Vec<u32> = Vec::new();
+        let mut offs = std::mem::take(&mut self.scratch_off);
+        let mut ons = std::mem::take(&mut self.scratch_on);
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            while let Some(p) = pending_on.pop_front() {
+                let nd = ch.nodes[p as usize];
+                on_to_off(grid, nd.cell as usize, nd.digit, y, &mut offs);
+                for &(oc, od) in &offs {
+                    if ch.get(oc, od, false) == NONE {
+                        let n = ch.node(oc, od, false, &[p]);
+                        if on && oc == c && od == d && targets.is_empty() {
+                            targets.push(n);
+                        }
+                        ch.insert(n);
+                        pending_off.push_back(n);
+                    }
+                }
+            }
+            while let Some(p) = pending_off.pop_front() {
+                let nd = ch.nodes[p as usize];
+                off_to_on(grid, grid, nd.cell as usize, nd.digit, y, true, &mut ons);
+                for f in &ons {
+                    if ch.get(f.cell, f.digit, true) == NONE {
+                        let n = ch.node(f.cell, f.digit, true, &[p]);
+                        if !on && f.cell == c && f.digit == d && targets.is_empty() {
+                            targets.push(n);
+                        }
+                        ch.insert(n);
+                        pending_on.push_back(n);
+                    }
+                }
+            }
+        }
+        self.scratch_off = offs;
+        self.scratch_on = ons;
+        for t in targets {
+            let nd = ch.nodes[t as usize];
+            let complexity = ch.ancestors(t, &mut self.seen);
+            let (base, tech) = if y { (70, Technique::ForcingChain) } else { (66, Technique::ForcingXChain) };
+            let difficulty = base + length_difficulty(complexity);
+            if let Some(step) = conclusion(self.b, tech, difficulty, nd.cell as usize, nd.digit, nd.on) {
+                found.push(Found { difficulty, complexity, sort_key: if y { 4 } else { 2 }, step });
+            }
+        }
+    }
+
+    /// Completes the implications of the candidates in `ch`; on a contradiction, the on and off
+    /// nodes of the candidate that would be both.
+    fn chaining(&mut self, ch: &mut Chain, dynamic: bool, nishio: bool) -> Option<(u32, u32)> {
+        let source = self.b.cand;
+        let mut grid = self.b.cand;
+        let mut pending_on: VecDeque<u32> = ch.on_list.iter().copied().collect();
+        let mut pending_off: VecDeque<u32> = ch.off_list.iter().copied().collect();
+        let mut offs = std::mem::take(&mut self.scratch_off);
+        let mut ons = std::mem::take(&mut self.scratch_on);
+        let mut parents: Vec<u32> = Vec::new();
+        let result = 'search: loop {
+            if let Some(p) = pending_on.pop_front() {
+                let nd = ch.nodes[p as usize];
+                on_to_off(&grid, nd.cell as usize, nd.digit, !nishio, &mut offs);
+                for &(oc, od) in &offs {
+                    let conj = ch.get(oc, od, true);
+                    if conj != NONE {
+                        let n = ch.node(oc, od, false, &[p]);
+                        break 'search Some((conj, n));
+                    }
+                    if ch.get(oc, od, false) == NONE {
+                        let n = ch.node(oc, od, false, &[p]);
+                        ch.insert(n);
+                        pending_off.push_back(n);
+                    }
+                }
+                continue;
+            }
+            if let Some(p) = pending_off.pop_front() {
+                let nd = ch.nodes[p as usize];
+                let (pc, pd) = (nd.cell as usize, nd.digit);
+                off_to_on(&grid, &source, pc, pd, !nishio, true, &mut ons);
+                if dynamic {
+                    grid[pc] &= !bit(pd);
+                }
+                for f in &ons {
+                    parents.clear();
+                    parents.push(p);
+                    parents.extend(f.hidden.iter().map(|&(hc, hd)| ch.get(hc, hd, false)));
+                    let conj = ch.get(f.cell, f.digit, false);
+                    if conj != NONE {
+                        let n = ch.node(f.cell, f.digit, true, &parents);
+                        break 'search Some((n, conj));
+                    }
+                    if ch.get(f.cell, f.digit, true) == NONE {
+                        let n = ch.node(f.cell, f.digit, true, &parents);
+                        ch.insert(n);
+                        pending_on.push_back(n);
+                    }
+                }
+                continue;
+            }
+            break None;
+        };
+        self.scratch_off = offs;
+        self.scratch_on = ons;
+        result
+    }
+
+    /// Nishio, multiple and dynamic forcing chains, cell by cell.
+    fn multiple(
+        &mut self,
+        multiple: bool,
+        dynamic: bool,
+        nishio: bool,
+        found: &mut Vec<Found>,
+        ctx: &mut Ctx,
+    ) -> Result<(), SeError> {
+        let (base, tech_cell, tech_region, tech_binary) = if nishio {
+            (75, Technique::NishioForcingChain, Technique::NishioForcingChain, Technique::NishioForcingChain)
+        } else if dynamic {
+            (85, Technique::DynamicForcingChain, Technique::DynamicForcingChain, Technique::DynamicForcingChain)
+        } else {
+            (80, Technique::CellForcingChain, Technique::RegionForcingChain, Technique::CellForcingChain)
+        };
+        for c in 0..81 {
+            let cands = self.b.cand[c];
+            let card = count(cands);
+            if self.b.value[c] != 0 || !(card > 2 || card > 1 && dynamic) {
+                continue;
+            }
+            ctx.check()?;
+            let mut outcomes: Vec<(u8, Chain)> = Vec::new();
+            for d in digits(cands) {
+                let do_double = card >= 3 && !nishio && dynamic;
+                let do_contradiction = dynamic || nishio;
+                // Assume (c, d) on.
+                let mut on_ch = Chain::new();
+                let n = on_ch.node(c, d, true, &[]);
+                on_ch.insert(n);
+                let absurd = self.chaining(&mut on_ch, dynamic, nishio);
+                if do_contradiction {
+                    if let Some((a_on, a_off)) = absurd {
+                        let complexity = on_ch.ancestors(a_on, &mut self.seen) + on_ch.ancestors(a_off, &mut self.seen);
+                        let difficulty = base + length_difficulty(complexity);
+                        if let Some(step) = conclusion(self.b, tech_binary, difficulty, c, d, false) {
+                            found.push(Found { difficulty, complexity, sort_key: 7, step });
+                        }
+                    }
+                }
+                // Assume (c, d) off.
+                let mut off_ch = Chain::new();
+                let n = off_ch.node(c, d, false, &[]);
+                off_ch.insert(n);
+                let absurd = self.chaining(&mut off_ch, dynamic, nishio);
+                if do_contradiction {
+                    if let Some((a_on, a_off)) = absurd {
+                        let complexity =
+                            off_ch.ancestors(a_on, &mut self.seen) + off_ch.ancestors(a_off, &mut self.seen);
+                        let difficulty = base + length_difficulty(complexity);
+                        if let Some(step) = conclusion(self.b, tech_binary, difficulty, c, d, true) {
+                            found.push(Found { difficulty, complexity, sort_key: 7, step });
+                        }
+                    }
+                }
+                if do_double {
+                    for i in 0..on_ch.on_list.len() {
+                        let p = on_ch.on_list[i];
+                        let nd = on_ch.nodes[p as usize];
+                        let q = off_ch.get(nd.cell as usize, nd.digit, true);
+                        if q != NONE {
+                            let complexity = on_ch.ancestors(p, &mut self.seen) + off_ch.ancestors(q, &mut self.seen);
+                            let difficulty = base + length_difficulty(complexity);
+                            if let Some(step) =
+                                conclusion(self.b, tech_binary, difficulty, nd.cell as usize, nd.digit, true)
+                            {
+                                found.push(Found { difficulty, complexity, sort_key: 1, step });
+                            }
+                        }
+                    }
+                    for i in 0..on_ch.off_list.len() {
+                        let p = on_ch.off_list[i];
+                        let nd = on_ch.nodes[p as usize];
+                        let q = off_ch.get(nd.cell as usize, nd.digit, false);
+                        if q != NONE {
+                            let complexity = on_ch.ancestors(p, &mut self.seen) + off_ch.ancestors(q, &mut self.seen);
+                            let difficulty = base + length_difficulty(complexity);
+                            if let Some(step) =
+                                conclusion(self.b, tech_binary, difficulty, nd.cell as usize, nd.digit, false)
+                            {
+                                found.push(Found { difficulty, complexity, sort_key: 1, step });
+                            }
+                        }
+                    }
+                }
+                if !nishio {
+                    self.regions(c, d, &on_ch, multiple, dynamic, nishio, base, tech_region, found);
+                }
+                outcomes.push((d, on_ch));
+            }
+            if !nishio && (card == 2 || multiple && card > 2) {
+                for on in [true, false] {
+                    let first = &outcomes[0].1;
+                    let list = if on { &first.on_list } else { &first.off_list };
+                    for &p in list {
+                        let nd = first.nodes[p as usize];
+                        let (tc, td) = (nd.cell as usize, nd.digit);
+                        if outcomes.iter().all(|(_, o)| o.get(tc, td, on) != NONE) {
+                            let mut complexity = 0;
+                            for (_, o) in &outcomes {
+                                complexity += o.ancestors(o.get(tc, td, on), &mut self.seen);
+                            }
+                            let difficulty = base + length_difficulty(complexity);
+                            if let Some(step) = conclusion(self.b, tech_cell, difficulty, tc, td, on) {
+                                found.push(Found { difficulty, complexity, sort_key: 5, step });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Region forcing chains from the regions where (c, d) is the first place of d.
+    #[allow(clippy::too_many_arguments)]
+    fn regions(
+        &mut self,
+        c: usize,
+        d: u8,
+        on_ch: &Chain,
+        multiple: bool,
+        dynamic: bool,
+        nishio: bool,
+        base: u32,
+        tech: Technique,
+        found: &mut Vec<Found>,
+    ) {
+        for t in [BOX, ROW, COL] {
+            let r = T.of[c][t] as usize;
+            let pos = self.b.positions(t, r, d);
+            let n = count(pos);
+            if !(n == 2 || multiple && n > 2) {
+                continue;
+            }
+            let first = T.region[t][r][pos.trailing_zeros() as usize] as usize;
+            if first != c {
+                continue;
+            }
+            let mut others: Vec<Chain> = Vec::new();
+            for p in (0..9).filter(|p| pos >> p & 1 != 0) {
+                let o = T.region[t][r][p] as usize;
+                if o == c {
+                    continue;
+                }
+                let mut ch = Chain::new();
+                let n = ch.node(o, d, true, &[]);
+                ch.insert(n);
+                self.chaining(&mut ch, dynamic, nishio);
+                others.push(ch);
+            }
+            for on in [true, false] {
+                let list = if on { &on_ch.on_list } else { &on_ch.off_list };
+                for &p in list {
+                    let nd = on_ch.nodes[p as usize];
+                    let (tc, td) = (nd.cell as usize, nd.digit);
+                    if others.iter().all(|o| o.get(tc, td, on) != NONE) {
+                        let mut complexity = on_ch.ancestors(p, &mut self.seen);
+                        for o in &others {
+                            complexity += o.ancestors(o.get(tc, td, on), &mut self.seen);
+                        }
+                        let difficulty = base + length_difficulty(complexity);
+                        if let Some(step) = conclusion(self.b, tech, difficulty, tc, td, on) {
+                            found.push(Found { difficulty, complexity, sort_key: 6, step });
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,420 @@
+//! Uniqueness as Sudoku Explainer uses it (with lkSudoku's corrections, on by default in
+//! v1.15.10): unique rectangles and loops, types 1 to 4, and the bivalue universal grave (BUG),
+//! types 1 to 4. Both rest on the puzzle having one solution.
+
+use super::board::{bit, cells, count, digits, Board, Cells, BOX, COL, ROW, T};
+use super::{SeStep, Technique};
+
+fn set_of(list: &[usize]) -> Cells {
+    list.iter().fold(0, |m, &c| m | 1u128 << c)
+}
+
+/// The cells that see every cell of `list`.
+fn common_peers(list: &[usize]) -> Cells {
+    list.iter().fold(!0u128 >> 47, |m, &c| m & T.peer_set[c])
+}
+
+/// The region of type `t` holding every cell of `list`, if one does.
+fn shared_region(t: usize, list: &[usize]) -> Option<usize> {
+    let r = T.of[list[0]][t] as usize;
+    list.iter().all(|&c| T.of[c][t] as usize == r).then_some(r)
+}
+
+/// Unique rectangles and loops: a loop of cells holding digits v1 and v2, alternating between
+/// regions so that v1 and v2 could swap, would give two solutions; what breaks it must hold.
+/// 4.5 for a rectangle, 4.6 for 6 cells, 4.7 for 8, 5.0 for 10 or more; type 3 adds 0.1 for each
+/// cell of its naked or hidden set beyond the first.
+pub(super) fn unique_loops(b: &Board) -> Option<SeStep> {
+    let mut best: Option<(u32, u32, SeStep)> = None;
+    let mut offer = |diff: u32, ty: u32, removed: Vec<(usize, u16)>| {
+        if removed.is_empty() {
+            return;
+        }
+        if best.as_ref().is_none_or(|(d, t, _)| (diff, ty) < (*d, *t)) {
+            best = Some((diff, ty, SeStep::removal(Technique::UniqueLoop, diff, removed)));
+        }
+    };
+    for start in 0..81 {
+        if count(b.cand[start]) != 2 {
+            continue;
+        }
+        let mut ds = digits(b.cand[start]);
+        let (v1, v2) = (ds.next().unwrap(), ds.next().unwrap());
+        let both = bit(v1) | bit(v2);
+        let mut loops = Vec::new();
+        let mut path = Vec::new();
+        find_loops(b, start, both, &mut path, 2, 0, usize::MAX, &mut loops);
+        for lp in loops {
+            if !valid_loop(&lp) {
+                continue;
+            }
+            let base = 45
+                + if lp.len() >= 10 {
+                    5
+                } else if lp.len() >= 8 {
+                    2
+                } else if lp.len() >= 6 {
+                    1
+                } else {
+                    0
+                };
+            let extra: Vec<usize> = lp.iter().copied().filter(|&c| count(b.cand[c]) > 2).collect();
+            match extra.len() {
+                1 => offer(base, 1, vec![(extra[0], b.cand[extra[0]] & both)]),
+                2 => {
+                    let (c1, c2) = (extra[0], extra[1]);
+                    let rest = (b.cand[c1] | b.cand[c2]) & !both;
+                    if count(rest) == 1 {
+                        offer(base, 2, type2(b, &extra, rest));
+                    } else if count(rest) >= 2 {
+                        type3(b, c1, c2, both, &mut |diff, removed| offer(base + diff, 3, removed));
+                    }
+                    if let Some(removed) = type4(b, c1, c2, v1, v2) {
+                        offer(base, 4, removed);
+                    }
+                }
+                n if n > 2 => {
+                    let rest = extra.iter().fold(0u16, |m, &c| m | b.cand[c]) & !both;
+                    offer(base, 2, type2(b, &extra, rest));
+                }
+                _ => {}
+            }
+        }
+    }
+    best.map(|(_, _, s)| s)
+}
+
+/// Depth-first search of loops through cells holding both digits, changing region type at each
+/// cell; up to two cells with extra digits, more while the extras are one digit.
+#[allow(clippy::too_many_arguments)]
+fn find_loops(
+    b: &Board,
+    cell: usize,
+    both: u16,
+    path: &mut Vec<usize>,
+    allowed: i32,
+    ex: u16,
+    last: usize,
+    out: &mut Vec<Vec<usize>>,
+) {
+    path.push(cell);
+    for t in [BOX, ROW, COL] {
+        if t == last {
+            continue;
+        }
+        for &next in &T.region[t][T.of[cell][t] as usize] {
+            let next = next as usize;
+            if next == path[0] && path.len() >= 4 {
+                out.push(path.clone());
+            } else if !path.contains(&next) && b.cand[next] & both == both {
+                let new_ex = (ex | b.cand[next]) & !both;
+                let card = count(b.cand[next]);
+                if card == 2 || count(new_ex) == 1 || allowed > 0 {
+                    let allowed = if card > 2 { allowed - 1 } else { allowed };
+                    find_loops(b, next, both, path, allowed, new_ex, t, out);
+                }
+            }
+        }
+    }
+    path.pop();
+}
+
+/// A loop is valid when the regions of its odd cells and of its even cells are the same, none
+/// twice on one side.
+fn valid_loop(lp: &[usize]) -> bool {
+    let (mut odd, mut even) = ([0u16; 3], [0u16; 3]);
+    for (i, &c) in lp.iter().enumerate() {
+        let side = if i % 2 == 1 { &mut odd } else { &mut even };
+        for t in 0..3 {
+            let r = 1u16 << T.of[c][t];
+            if side[t] & r != 0 {
+                return false;
+            }
+            side[t] |= r;
+        }
+    }
+    odd == even
+}
+
+/// Type 2: the extra cells share one extra digit, which leaves every cell seeing them all.
+fn type2(b: &Board, extra: &[usize], rest: u16) -> Vec<(usize, u16)> {
+    let d = rest.trailing_zeros() as u8 + 1;
+    let victims = common_peers(extra) & !set_of(extra);
+    cells(b.holding(victims, d)).map(|c| (c, bit(d))).collect()
+}
+
+/// Type 3: the extra digits of the two extra cells form a naked set with other cells of a region
+/// they share (or the loop digits a hidden set there). Calls `offer(added difficulty, removals)`.
+fn type3(b: &Board, c1: usize, c2: usize, both: u16, offer: &mut dyn FnMut(u32, Vec<(usize, u16)>)) {
+    let extra = (b.cand[c1] | b.cand[c2]) & !both;
+    for degree in 2..=7u32 {
+        for t in [BOX, ROW, COL] {
+            let Some(r) = shared_region(t, &[c1, c2]) else { continue };
+            let region = &T.region[t][r];
+            let empty = b.empty_count(t, r);
+            let (i1, i2) = (T.pos[c1][t] as usize, T.pos[c2][t] as usize);
+            if degree * 2 <= empty && degree >= count(extra) {
+                for m in (0u16..512).filter(|m| m.count_ones() == degree) {
+                    if m >> i1 & 1 == 0 || m >> i2 & 1 != 0 {
+                        continue;
+                    }
+                    let mut naked = extra & b.cand[c1] & b.cand[c2];
+                    let mut union = 0u16;
+                    let mut ok = true;
+                    let mut others: Cells = 0;
+                    for p in (0..9).filter(|p| m >> p & 1 != 0) {
+                        let pot = if p == i1 { extra } else { b.cand[region[p] as usize] };
+                        if p != i1 {
+                            naked |= pot;
+                            others |= 1u128 << region[p];
+                        }
+                        if count(pot) <= 1 {
+                            ok = false;
+                        }
+                        union |= pot;
+                    }
+                    if count(naked) != degree || !ok || count(union) != degree {
+                        continue;
+                    }
+                    let removed: Vec<(usize, u16)> = region
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| c != c1 && c != c2 && others >> c & 1 == 0 && b.cand[c] & union != 0)
+                        .map(|c| (c, b.cand[c] & union))
+                        .collect();
+                    offer(degree - 1, removed);
+                }
+            }
+            if degree * 2 < empty {
+                let rem: Vec<u8> = (1..=9u8).filter(|&d| both & bit(d) == 0 && extra & bit(d) == 0).collect();
+                if degree as usize - 2 > rem.len() {
+                    continue;
+                }
+                let n = rem.len() as u32;
+                for pm in (0u16..1 << n).filter(|m| m.count_ones() == degree - 2) {
+                    let values = (0..n as usize).filter(|i| pm >> i & 1 != 0).fold(both, |m, i| m | bit(rem[i]));
+                    let mut union = 0u16;
+                    let mut ok = true;
+                    for d in digits(values) {
+                        let pos = b.positions(t, r, d) & !(1 << i2);
+                        if pos == 0 {
+                            ok = false;
+                        }
+                        union |= pos;
+                    }
+                    if !ok || count(union) != degree {
+                        continue;
+                    }
+                    let hidden = union & !(1 << i1) & !(1 << i2);
+                    let removed: Vec<(usize, u16)> = (0..9)
+                        .filter(|p| hidden >> p & 1 != 0)
+                        .map(|p| region[p] as usize)
+                        .filter(|&c| b.cand[c] & !values != 0)
+                        .map(|c| (c, b.cand[c] & !values))
+                        .collect();
+                    offer(count(hidden).saturating_sub(1), removed);
+                }
+            }
+        }
+    }
+}
+
+/// Type 4: the two extra cells share a region where one loop digit has no other place; the other
+/// loop digit leaves both.
+fn type4(b: &Board, c1: usize, c2: usize, v1: u8, v2: u8) -> Option<Vec<(usize, u16)>> {
+    let (mut lock1, mut lock2) = (false, false);
+    for t in [BOX, ROW, COL] {
+        let Some(r) = shared_region(t, &[c1, c2]) else { continue };
+        let rest = T.region_set[t][r] & !(1u128 << c1 | 1u128 << c2);
+        if b.holding(rest, v1) == 0 {
+            lock1 = true;
+        }
+        if b.holding(rest, v2) == 0 {
+            lock2 = true;
+        }
+    }
+    let rem = if lock1 {
+        v2
+    } else if lock2 {
+        v1
+    } else {
+        return None;
+    };
+    Some([c1, c2].iter().filter(|&&c| b.cand[c] & bit(rem) != 0).map(|&c| (c, bit(rem))).collect())
+}
+
+/// The bivalue universal grave: every unsolved cell bivalue and every digit twice in each
+/// region, but for the extra candidates of a few cells; one of them must be true. Type 1 (one
+/// cell, 5.6), type 2 (one extra digit, 5.7), type 3 (a naked set with the extra digits, 5.7 +
+/// 0.1 a cell beyond two), type 4 (two cells and a locked digit, 5.7).
+pub(super) fn bug(b: &Board) -> Option<SeStep> {
+    let mut temp = b.cand;
+    let mut bug_cells: Vec<usize> = Vec::new();
+    let mut bug_values = [0u16; 81];
+    let mut all_values = 0u16;
+    let mut common: Option<Cells> = None;
+    let mut all_extra: Option<Vec<usize>> = None;
+    let mut only_value = 0u8;
+    let mut one_value = true;
+    for t in [BOX, ROW, COL] {
+        for r in 0..9 {
+            for d in 1..=9u8 {
+                let pos = b.positions(t, r, d);
+                let n = count(pos);
+                if n == 0 || n == 2 {
+                    continue;
+                }
+                let new_bug: Vec<usize> = (0..9)
+                    .filter(|p| pos >> p & 1 != 0)
+                    .map(|p| T.region[t][r][p] as usize)
+                    .filter(|&c| count(b.cand[c]) >= 3)
+                    .collect();
+                match &mut all_extra {
+                    None => {
+                        all_extra = Some(new_bug.clone());
+                        only_value = d;
+                    }
+                    Some(list) if one_value => {
+                        if only_value == d {
+                            for &c in &new_bug {
+                                if !list.contains(&c) {
+                                    list.push(c);
+                                }
+                            }
+                        } else {
+                            one_value = false;
+                        }
+                    }
+                    _ => {}
+                }
+                if new_bug.len() == 1 {
+                    let c = new_bug[0];
+                    if !bug_cells.contains(&c) {
+                        bug_cells.push(c);
+                    }
+                    bug_values[c] |= bit(d);
+                    all_values |= bit(d);
+                    temp[c] &= !bit(d);
+                    let cm = common.unwrap_or(!0u128 >> 47) & T.peer_set[c] & !set_of(&bug_cells);
+                    common = Some(cm);
+                    if bug_cells.len() > 1 && count(all_values) > 1 && cm == 0 {
+                        return None;
+                    }
+                }
+                if new_bug.is_empty() {
+                    return None;
+                }
+            }
+        }
+    }
+    if let (true, Some(list)) = (one_value, &all_extra) {
+        if list.len() > bug_cells.len() {
+            for c in list.clone() {
+                if bug_cells.contains(&c) {
+                    continue;
+                }
+                bug_cells.push(c);
+                bug_values[c] |= bit(only_value);
+                temp[c] &= !bit(only_value);
+                let cm = common.unwrap_or(!0u128 >> 47) & T.peer_set[c] & !set_of(&bug_cells);
+                common = Some(cm);
+                if bug_cells.len() > 1 && count(all_values) > 1 && cm == 0 {
+                    return None;
+                }
+            }
+        }
+    }
+    if (0..81).any(|c| b.value[c] == 0 && count(temp[c]) != 2) {
+        return None;
+    }
+    for t in [BOX, ROW, COL] {
+        for r in 0..9 {
+            for d in 1..=9u8 {
+                let n = T.region[t][r].iter().filter(|&&c| temp[c as usize] & bit(d) != 0).count();
+                if n != 0 && n != 2 {
+                    return None;
+                }
+            }
+        }
+    }
+    let common = common.unwrap_or(0);
+    if bug_cells.len() == 1 {
+        let c = bug_cells[0];
+        let removed = b.cand[c] & !all_values;
+        return (removed != 0).then(|| SeStep::removal(Technique::Bug, 56, vec![(c, removed)]));
+    }
+    if count(all_values) == 1 {
+        if common != 0 {
+            let d = all_values.trailing_zeros() as u8 + 1;
+            let removed: Vec<(usize, u16)> = cells(b.holding(common, d)).map(|c| (c, bit(d))).collect();
+            if !removed.is_empty() {
+                return Some(SeStep::removal(Technique::Bug, 57, removed));
+            }
+        }
+        if bug_cells.len() == 2 {
+            return bug4(b, &bug_cells, &bug_values, all_values);
+        }
+        return None;
+    }
+    if common != 0 {
+        if bug_cells.len() == 2 {
+            if let Some(s) = bug4(b, &bug_cells, &bug_values, all_values) {
+                return Some(s);
+            }
+        }
+        return bug3(b, &bug_cells, all_values, common);
+    }
+    None
+}
+
+fn bug4(b: &Board, bug_cells: &[usize], bug_values: &[u16; 81], all_values: u16) -> Option<SeStep> {
+    let (c1, c2) = (bug_cells[0], bug_cells[1]);
+    let shared = b.cand[c1] & b.cand[c2] & !all_values;
+    if count(shared) != 1 {
+        return None;
+    }
+    if ![BOX, ROW, COL].iter().any(|&t| shared_region(t, &[c1, c2]).is_some()) {
+        return None;
+    }
+    let r1 = b.cand[c1] & !bug_values[c1] & !shared;
+    let r2 = b.cand[c2] & !bug_values[c2] & !shared;
+    let removed: Vec<(usize, u16)> = [(c1, r1), (c2, r2)].into_iter().filter(|&(_, m)| m != 0).collect();
+    (!removed.is_empty()).then(|| SeStep::removal(Technique::Bug, 57, removed))
+}
+
+fn bug3(b: &Board, bug_cells: &[usize], all_values: u16, common: Cells) -> Option<SeStep> {
+    for degree in 2..=6u32 {
+        for t in [BOX, ROW, COL] {
+            let Some(r) = shared_region(t, bug_cells) else { continue };
+            let region_cells: Vec<usize> = cells(common & T.region_set[t][r]).collect();
+            if (region_cells.len() as u32) < degree {
+                continue;
+            }
+            let n = region_cells.len() as u32;
+            for m in (0u32..1 << n).filter(|m| m.count_ones() == degree - 1) {
+                let naked: Vec<usize> = (0..n as usize).filter(|i| m >> i & 1 != 0).map(|i| region_cells[i]).collect();
+                let other = naked.iter().fold(0u16, |u, &c| u | b.cand[c]);
+                if count(other) != degree {
+                    continue;
+                }
+                if naked.iter().any(|&c| count(b.cand[c]) <= 1) || count(all_values) <= 1 {
+                    continue;
+                }
+                let set = other | all_values;
+                if count(set) != degree {
+                    continue;
+                }
+                let removed: Vec<(usize, u16)> = region_cells
+                    .iter()
+                    .copied()
+                    .filter(|c| !naked.contains(c) && !bug_cells.contains(c) && b.cand[*c] & set != 0)
+                    .map(|c| (c, b.cand[c] & set))
+                    .collect();
+                if !removed.is_empty() {
+                    return Some(SeStep::removal(Technique::Bug, 57 + degree - 1, removed));
+                }
+            }
+        }
+    }
+    None
+}
