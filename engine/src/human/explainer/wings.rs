@@ -158,57 +158,121 @@ fn als_pivots(b: &Board, wing: &[usize], union: u16, k: usize, best: &mut Option
     }
 }
 
-/// A strong link: the two places of a digit in a region.
+/// A strong link on a digit in a region: its places there split into two nodes, each a cell or
+/// (grouped) the places in one box-line intersection.
 struct Link {
-    ty: usize,
-    a: usize,
-    b: usize,
+    region: (usize, usize),
+    a: Cells,
+    b: Cells,
+    grouped: bool,
 }
 
-/// Turbot fish: two strong links on one digit (in a base region and a cover region), one end of
-/// each seeing the other's; the digit leaves the cells seeing both far ends. Two rows or two
-/// columns (skyscraper) 4.0, a row and a column (two-string kite) 4.1, a box 4.2. The easiest
-/// found is taken, the most eliminations first.
+/// The strong links of digit `d` in region `r` of type `t`, Sudoku Explainer's way: two places;
+/// in a box, places on a cross (a row and a column through one cell, the four other cells empty
+/// of it); in a line, places in two of its three box segments.
+fn links(b: &Board, t: usize, r: usize, d: u8, out: &mut Vec<Link>) {
+    let region = &T.region[t][r];
+    let pos = b.positions(t, r, d);
+    let n = count(pos);
+    let cell_at = |p: usize| 1u128 << region[p];
+    let group = |m: u16| (0..9).filter(|p| m >> p & 1 != 0).fold(0u128, |s, p| s | cell_at(p));
+    if n == 2 {
+        let p1 = pos.trailing_zeros() as usize;
+        let p2 = 15 - pos.leading_zeros() as usize;
+        out.push(Link { region: (t, r), a: cell_at(p1), b: cell_at(p2), grouped: false });
+        return;
+    }
+    if n < 2 || n > 6 || t == BOX && n > 5 {
+        return;
+    }
+    if t == BOX {
+        for h in 0..9usize {
+            let (hr, hc) = (h / 3, h % 3);
+            let rect: u16 = (0..9).filter(|&p| p / 3 != hr && p % 3 != hc).fold(0, |m, p| m | 1 << p);
+            if pos & rect != 0 {
+                continue;
+            }
+            let blade1 = pos & (0..9).filter(|&p| p / 3 == hr && p != h).fold(0u16, |m, p| m | 1 << p);
+            let blade2 = pos & (0..9).filter(|&p| p % 3 == hc && p != h).fold(0u16, |m, p| m | 1 << p);
+            if blade1 != 0 && blade2 != 0 {
+                let heart = 1u16 << h;
+                if count(blade1) == 1 || count(blade2) == 1 {
+                    if count(blade1) == 1 {
+                        out.push(Link { region: (t, r), a: group(blade1), b: group(blade2 | heart), grouped: true });
+                    }
+                    if count(blade2) == 1 {
+                        out.push(Link { region: (t, r), a: group(blade2), b: group(blade1 | heart), grouped: true });
+                    }
+                } else {
+                    out.push(Link { region: (t, r), a: group(blade1), b: group(blade2), grouped: true });
+                }
+            }
+            return;
+        }
+    } else {
+        for e in 0..3usize {
+            let seg = |k: usize| pos & (0b111 << (3 * k));
+            if seg(e) != 0 {
+                continue;
+            }
+            let (b1, b2) = (seg((e + 1) % 3).min(seg((e + 2) % 3)), seg((e + 1) % 3).max(seg((e + 2) % 3)));
+            if b1 != 0 && b2 != 0 {
+                out.push(Link { region: (t, r), a: group(b1), b: group(b2), grouped: true });
+            }
+            return;
+        }
+    }
+}
+
+/// Whether every cell of a set lies in one row, one column or one box.
+fn one_region(set: Cells) -> bool {
+    (0..3).any(|t| (0..9).any(|r| set & !T.region_set[t][r] == 0))
+}
+
+/// Turbot fish: two strong links on one digit (in a base region and a cover region), a node of
+/// each in one region; the digit leaves the cells seeing both far nodes. Two rows or two columns
+/// (skyscraper) 4.0, a row and a column (two-string kite) 4.1, with a box 4.2, with a grouped
+/// node (empty rectangle, grouped kite) 4.3. The easiest found is taken, the most eliminations
+/// first.
 pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
     const SETS: [(usize, usize); 6] = [(ROW, ROW), (COL, COL), (COL, ROW), (ROW, BOX), (COL, BOX), (BOX, BOX)];
     let mut best: Option<(u32, usize, SeStep)> = None;
     for d in 1..=9u8 {
-        let mut links: [Vec<Link>; 3] = [Vec::new(), Vec::new(), Vec::new()];
-        for (ty, list) in links.iter_mut().enumerate() {
+        let mut all: [Vec<Link>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+        for (t, list) in all.iter_mut().enumerate() {
             for r in 0..9 {
-                let pos = b.positions(ty, r, d);
-                if count(pos) == 2 {
-                    let p1 = pos.trailing_zeros() as usize;
-                    let p2 = 15 - (pos.leading_zeros() as usize);
-                    list.push(Link { ty, a: T.region[ty][r][p1] as usize, b: T.region[ty][r][p2] as usize });
-                }
+                links(b, t, r, d, list);
             }
         }
         for (base, cover) in SETS {
-            let diff = match (base, cover) {
-                (BOX, _) | (_, BOX) => 42,
-                (x, y) if x == y => 40,
-                _ => 41,
-            };
-            if best.as_ref().is_some_and(|(bd, _, _)| *bd < diff) {
-                continue;
-            }
-            for (i, l1) in links[base].iter().enumerate() {
-                for (j, l2) in links[cover].iter().enumerate() {
-                    if base == cover && j <= i {
+            for l1 in &all[base] {
+                for l2 in &all[cover] {
+                    if base == cover && l2.region.1 <= l1.region.1 {
                         continue;
                     }
-                    let _ = l1.ty + l2.ty;
-                    let four = [l1.a, l1.b, l2.a, l2.b];
-                    if (0..4).any(|x| (x + 1..4).any(|y| four[x] == four[y])) {
+                    let diff = if l1.grouped || l2.grouped {
+                        43
+                    } else {
+                        match (base, cover) {
+                            (BOX, _) | (_, BOX) => 42,
+                            (x, y) if x == y => 40,
+                            _ => 41,
+                        }
+                    };
+                    if best.as_ref().is_some_and(|(bd, _, _)| *bd < diff) {
                         continue;
                     }
                     for (bridge1, end1) in [(l1.a, l1.b), (l1.b, l1.a)] {
                         for (bridge2, end2) in [(l2.a, l2.b), (l2.b, l2.a)] {
-                            if !sees(bridge1, bridge2) {
+                            let nodes = [bridge1, end1, bridge2, end2];
+                            if (0..4).any(|x| (x + 1..4).any(|y| nodes[x] & nodes[y] != 0)) {
                                 continue;
                             }
-                            let victims = T.peer_set[end1] & T.peer_set[end2] & !(1u128 << bridge1 | 1u128 << bridge2);
+                            if !one_region(bridge1 | bridge2) {
+                                continue;
+                            }
+                            let ends = b.holding(end1 | end2, d);
+                            let victims = seeing_all(ends) & !(bridge1 | bridge2 | end1 | end2);
                             let removed: Vec<(usize, u16)> =
                                 cells(b.holding(victims, d)).map(|c| (c, bit(d))).collect();
                             if removed.is_empty() {
