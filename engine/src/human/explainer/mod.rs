@@ -26,6 +26,7 @@
 //! | XY-Wing, XYZ-Wing | 4.2, 4.4 |
 //! | unique rectangles and loops (types 1-4; 4.5 a rectangle, more for longer loops and bigger sets) | 4.5-5.3 |
 //! | naked quad, Jellyfish, hidden quad | 5.0, 5.2, 5.4 |
+//! | three strong links (parallel lines 5.4, with a box 5.5, rows and columns 5.6, grouped 5.7) | 5.4-5.7 |
 //! | WXYZ-Wing (three cells with four digits and a bivalue cell) | 5.5-5.6 |
 //! | bivalue universal grave (types 1-4) | 5.6-6.0 |
 //! | VWXYZ-Wing (four cells with five digits and a bivalue cell) | 6.2-6.4 |
@@ -154,7 +155,7 @@ impl Ctx<'_> {
 
 /// The first hint of the techniques in Sudoku Explainer's order, or `None`.
 fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
-    let quick: [fn(&Board) -> Option<SeStep>; 22] = [
+    let quick: [fn(&Board) -> Option<SeStep>; 23] = [
         basics::hidden_single,
         basics::direct_locking,
         |b| basics::hidden_set(b, 2, true),
@@ -174,6 +175,7 @@ fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
         |b| basics::naked_set(b, 4),
         |b| basics::fish(b, 4),
         |b| basics::hidden_set(b, 4, false),
+        wings::three_strong_links,
         |b| wings::als_wing(b, 3),
         uniqueness::bug,
         |b| wings::als_wing(b, 4),

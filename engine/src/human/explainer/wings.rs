@@ -294,3 +294,67 @@ pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
     }
     best.map(|(_, _, s)| s)
 }
+
+/// Three strong links on one digit joined by two weak links (Sudoku Explainer's "3 Skyscrapers",
+/// "3-String Kite", "3 Strong links including blocks"): one of the two far nodes holds the digit,
+/// which leaves the cells seeing both. 5.4 with parallel lines only, 5.5 with a box, 5.6 with rows
+/// and columns, 5.7 with a grouped link. The easiest found is taken, the most eliminations first.
+pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
+    let mut best: Option<(u32, usize, SeStep)> = None;
+    for d in 1..=9u8 {
+        let mut all: Vec<Link> = Vec::new();
+        for t in [BOX, ROW, COL] {
+            for r in 0..9 {
+                links(b, t, r, d, &mut all);
+            }
+        }
+        // Oriented links: (start node, end node, link index).
+        let oriented: Vec<(Cells, Cells, usize)> =
+            all.iter().enumerate().flat_map(|(i, l)| [(l.a, l.b, i), (l.b, l.a, i)]).collect();
+        for &(s1, e1, i1) in &oriented {
+            for &(s2, e2, i2) in &oriented {
+                if all[i2].region == all[i1].region || (s1 | e1) & (s2 | e2) != 0 || !one_region(e1 | s2) {
+                    continue;
+                }
+                for &(s3, e3, i3) in &oriented {
+                    let l3 = &all[i3];
+                    if l3.region == all[i1].region
+                        || l3.region == all[i2].region
+                        || (s3 | e3) & (s1 | e1 | s2 | e2) != 0
+                        || !one_region(e2 | s3)
+                    {
+                        continue;
+                    }
+                    let types = [all[i1].region.0, all[i2].region.0, l3.region.0];
+                    let diff = if all[i1].grouped || all[i2].grouped || l3.grouped {
+                        57
+                    } else if types.contains(&BOX) {
+                        55
+                    } else if types.contains(&ROW) && types.contains(&COL) {
+                        56
+                    } else {
+                        54
+                    };
+                    if best.as_ref().is_some_and(|(bd, _, _)| *bd < diff) {
+                        continue;
+                    }
+                    let ends = b.holding(s1 | e3, d);
+                    let nodes = s1 | e1 | s2 | e2 | s3 | e3;
+                    let victims = seeing_all(ends) & !nodes;
+                    let removed: Vec<(usize, u16)> = cells(b.holding(victims, d)).map(|c| (c, bit(d))).collect();
+                    if removed.is_empty() {
+                        continue;
+                    }
+                    let better = match &best {
+                        None => true,
+                        Some((bd, be, _)) => diff < *bd || diff == *bd && removed.len() > *be,
+                    };
+                    if better {
+                        best = Some((diff, removed.len(), SeStep::removal(Technique::ThreeStrongLinks, diff, removed)));
+                    }
+                }
+            }
+        }
+    }
+    best.map(|(_, _, s)| s)
+}
