@@ -114,13 +114,18 @@ pub(super) fn sees(a: usize, b: usize) -> bool {
 pub(super) struct Board {
     pub value: [u8; 81],
     pub cand: [u16; 81],
+    /// `pos[t][r][d - 1]`: the positions of digit `d` in region `r` of type `t` (kept by
+    /// [`Board::refresh`]).
+    pos: [[[u16; 9]; 9]; 3],
+    /// The cells holding each digit (`dcells[d - 1]`), kept by [`Board::refresh`].
+    pub dcells: [Cells; 9],
 }
 
 impl Board {
     /// The board of 81 digits (0 blank): a blank's candidates are the digits none of its peers
     /// holds.
     pub fn new(cells: &[u8]) -> Board {
-        let mut b = Board { value: [0; 81], cand: [0; 81] };
+        let mut b = Board { value: [0; 81], cand: [0; 81], pos: [[[0; 9]; 9]; 3], dcells: [0; 9] };
         b.value.copy_from_slice(&cells[..81]);
         for c in 0..81 {
             if b.value[c] == 0 {
@@ -131,7 +136,24 @@ impl Board {
                 b.cand[c] = 0x1ff & !seen;
             }
         }
+        b.refresh();
         b
+    }
+
+    /// Recomputes the position tables from the candidates.
+    pub fn refresh(&mut self) {
+        self.pos = [[[0; 9]; 9]; 3];
+        self.dcells = [0; 9];
+        for c in 0..81 {
+            let m = self.cand[c];
+            for d in digits(m) {
+                let i = d as usize - 1;
+                self.dcells[i] |= 1u128 << c;
+                for t in 0..3 {
+                    self.pos[t][T.of[c][t] as usize][i] |= 1 << T.pos[c][t];
+                }
+            }
+        }
     }
 
     /// Places `d` at `c` and removes it from the peers' candidates (Sudoku Explainer's
@@ -151,26 +173,12 @@ impl Board {
     /// The positions (bit `p` for position `p`) of digit `d` among the candidates of region
     /// `r` of type `t`.
     pub fn positions(&self, t: usize, r: usize, d: u8) -> u16 {
-        let b = bit(d);
-        let mut m = 0;
-        for (p, &c) in T.region[t][r].iter().enumerate() {
-            if self.cand[c as usize] & b != 0 {
-                m |= 1 << p;
-            }
-        }
-        m
+        self.pos[t][r][d as usize - 1]
     }
 
     /// The cells holding candidate `d` in a set of cells.
     pub fn holding(&self, set: Cells, d: u8) -> Cells {
-        let b = bit(d);
-        cells(set).filter(|&c| self.cand[c] & b != 0).fold(0, |m, c| m | 1u128 << c)
-    }
-
-    /// The cells holding candidate `d`.
-    pub fn digit_cells(&self, d: u8) -> Cells {
-        let b = bit(d);
-        (0..81).filter(|&c| self.cand[c] & b != 0).fold(0, |m, c| m | 1u128 << c)
+        set & self.dcells[d as usize - 1]
     }
 
     pub fn empty_count(&self, t: usize, r: usize) -> u32 {

@@ -20,7 +20,7 @@
 
 use std::collections::VecDeque;
 
-use super::board::{bit, count, digits, Board, BOX, COL, ROW, T};
+use super::board::{bit, cells, count, digits, Board, Cells, BOX, COL, ROW, T};
 use super::{Ctx, SeError, SeStep, Technique};
 
 const NONE: u32 = u32::MAX;
@@ -60,6 +60,21 @@ impl Chain {
             on_list: Vec::with_capacity(128),
             off_list: Vec::with_capacity(256),
         }
+    }
+
+    fn clear(&mut self) {
+        for &n in &self.on_list {
+            let nd = self.nodes[n as usize];
+            self.on[cand(nd.cell as usize, nd.digit)] = NONE;
+        }
+        for &n in &self.off_list {
+            let nd = self.nodes[n as usize];
+            self.off[cand(nd.cell as usize, nd.digit)] = NONE;
+        }
+        self.nodes.clear();
+        self.parents.clear();
+        self.on_list.clear();
+        self.off_list.clear();
     }
 
     fn node(&mut self, c: usize, d: u8, on: bool, parents: &[u32]) -> u32 {
@@ -155,63 +170,76 @@ impl Seen {
     }
 }
 
+/// A working copy of the grid's candidates, with the cells of each digit.
+#[derive(Clone, Copy)]
+struct Work {
+    cand: [u16; 81],
+    dcells: [Cells; 9],
+}
+
+impl Work {
+    fn of(b: &Board) -> Work {
+        Work { cand: b.cand, dcells: b.dcells }
+    }
+
+    fn strike(&mut self, c: usize, d: u8) {
+        self.cand[c] &= !bit(d);
+        self.dcells[d as usize - 1] &= !(1u128 << c);
+    }
+}
+
 /// What an on candidate turns off: with `y`, the cell's other candidates; then the digit's
 /// other places in its box, in its row outside the box, in its column outside the box.
-fn on_to_off(grid: &[u16; 81], c: usize, d: u8, y: bool, out: &mut Vec<(usize, u8)>) {
+fn on_to_off(grid: &Work, c: usize, d: u8, y: bool, out: &mut Vec<(usize, u8)>) {
     out.clear();
     if y {
-        for v in digits(grid[c] & !bit(d)) {
+        for v in digits(grid.cand[c] & !bit(d)) {
             out.push((c, v));
         }
     }
-    let bx = T.of[c][BOX] as usize;
-    for t in [BOX, ROW, COL] {
-        for &o in &T.region[t][T.of[c][t] as usize] {
-            let o = o as usize;
-            if o != c && grid[o] & bit(d) != 0 && (t == BOX || T.of[o][BOX] as usize != bx) {
-                out.push((o, d));
-            }
+    let places = grid.dcells[d as usize - 1] & !(1u128 << c);
+    let bx = T.region_set[BOX][T.of[c][BOX] as usize];
+    for set in [
+        places & bx,
+        places & T.region_set[ROW][T.of[c][ROW] as usize] & !bx,
+        places & T.region_set[COL][T.of[c][COL] as usize] & !bx,
+    ] {
+        for o in cells(set) {
+            out.push((o, d));
         }
     }
 }
 
 /// An on candidate an off candidate forces, and its hidden parents (in a dynamic search: the
-/// off candidates struck from the cell or region since the search began).
+/// off candidates struck from the cell, or from the region, since the search began).
+#[derive(Clone, Copy)]
 struct Forced {
     cell: usize,
     digit: u8,
-    hidden: Vec<(usize, u8)>,
+    /// Digits struck from the cell (cell rule), or 0.
+    hidden_digits: u16,
+    /// Cells of the region where the digit was struck (region rule), or 0.
+    hidden_cells: Cells,
 }
 
 /// What an off candidate turns on: with `y`, the cell's other candidate if it has two; with
 /// `x`, the digit's other place in a box, a row or a column that has two.
-fn off_to_on(grid: &[u16; 81], source: &[u16; 81], c: usize, d: u8, y: bool, x: bool, out: &mut Vec<Forced>) {
+fn off_to_on(grid: &Work, source: &Work, c: usize, d: u8, y: bool, x: bool, out: &mut Vec<Forced>) {
     out.clear();
-    if y && count(grid[c]) == 2 {
-        let other = (grid[c] & !bit(d)).trailing_zeros() as u8 + 1;
-        let hidden = digits(source[c] & !grid[c]).map(|v| (c, v)).collect();
-        out.push(Forced { cell: c, digit: other, hidden });
+    if y && count(grid.cand[c]) == 2 {
+        let other = (grid.cand[c] & !bit(d)).trailing_zeros() as u8 + 1;
+        let hidden_digits = source.cand[c] & !grid.cand[c];
+        out.push(Forced { cell: c, digit: other, hidden_digits, hidden_cells: 0 });
     }
     if x {
+        let i = d as usize - 1;
+        let places = grid.dcells[i] & !(1u128 << c);
         for t in [BOX, ROW, COL] {
-            let region = &T.region[t][T.of[c][t] as usize];
-            let mut other = NONE as usize;
-            let mut n = 0;
-            for &o in region {
-                let o = o as usize;
-                if o != c && grid[o] & bit(d) != 0 {
-                    n += 1;
-                    other = o;
-                }
-            }
-            if n == 1 {
-                let hidden = region
-                    .iter()
-                    .map(|&o| o as usize)
-                    .filter(|&o| source[o] & bit(d) != 0 && grid[o] & bit(d) == 0)
-                    .map(|o| (o, d))
-                    .collect();
-                out.push(Forced { cell: other, digit: d, hidden });
+            let region = T.region_set[t][T.of[c][t] as usize];
+            let others = places & region;
+            if others.count_ones() == 1 {
+                let hidden_cells = source.dcells[i] & !grid.dcells[i] & region;
+                out.push(Forced { cell: others.trailing_zeros() as usize, digit: d, hidden_digits: 0, hidden_cells });
             }
         }
     }
@@ -266,6 +294,8 @@ fn conclusion(b: &Board, tech: Technique, difficulty: u32, c: usize, d: u8, on: 
 
 struct Search<'a> {
     b: &'a Board,
+    work: Work,
+    pool: Vec<Chain>,
     seen: Seen,
     scratch_off: Vec<(usize, u8)>,
     scratch_on: Vec<Forced>,
@@ -273,7 +303,14 @@ struct Search<'a> {
 
 /// The first hint of the chain searches, in Sudoku Explainer's order.
 pub(super) fn forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
-    let mut s = Search { b, seen: Seen::new(), scratch_off: Vec::new(), scratch_on: Vec::new() };
+    let mut s = Search {
+        b,
+        work: Work::of(b),
+        pool: Vec::new(),
+        seen: Seen::new(),
+        scratch_off: Vec::new(),
+        scratch_on: Vec::new(),
+    };
     let mut found = Vec::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         s.loops(y, x, &mut found, ctx)?;
@@ -292,6 +329,17 @@ pub(super) fn forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>,
 }
 
 impl Search<'_> {
+    /// An empty chain, from the pool when one is there.
+    fn take(&mut self) -> Chain {
+        self.pool.pop().unwrap_or_else(Chain::new)
+    }
+
+    /// Returns a chain to the pool, emptied.
+    fn give(&mut self, mut ch: Chain) {
+        ch.clear();
+        self.pool.push(ch);
+    }
+
     /// Cycles and forcing chains from every candidate of every cell with two or more.
     fn loops(&mut self, y: bool, x: bool, found: &mut Vec<Found>, ctx: &mut Ctx) -> Result<(), SeError> {
         for c in 0..81 {
@@ -315,8 +363,9 @@ impl Search<'_> {
     }
 
     fn cycles(&mut self, c: usize, d: u8, y: bool, x: bool, found: &mut Vec<Found>) {
-        let grid = &self.b.cand;
-        let mut ch = Chain::new();
+        let mut ch = self.take();
+        let work = self.work;
+        let grid = &work;
         let src = ch.node(c, d, true, &[]);
         ch.insert(src);
         let mut pending_on = VecDeque::from([src]);
@@ -365,6 +414,7 @@ impl Search<'_> {
                 found.push(f);
             }
         }
+        self.give(ch);
     }
 
     fn cycle_hint(&mut self, ch: &Chain, dst: u32, y: bool, x: bool) -> Option<Found> {
@@ -417,8 +467,9 @@ impl Search<'_> {
     /// Forcing chains from candidate (c, d) assumed on (`on`: reaching it off removes it) or
     /// off (reaching it on places it).
     fn unary_forcing(&mut self, c: usize, d: u8, y: bool, on: bool, found: &mut Vec<Found>) {
-        let grid = &self.b.cand;
-        let mut ch = Chain::new();
+        let mut ch = self.take();
+        let work = self.work;
+        let grid = &work;
         let src = ch.node(c, d, on, &[]);
         ch.insert(src);
         let mut pending_on: VecDeque<u32> = VecDeque::new();
@@ -472,13 +523,14 @@ impl Search<'_> {
                 found.push(Found { difficulty, complexity, sort_key: if y { 4 } else { 2 }, step });
             }
         }
+        self.give(ch);
     }
 
     /// Completes the implications of the candidates in `ch`; on a contradiction, the on and off
     /// nodes of the candidate that would be both.
     fn chaining(&mut self, ch: &mut Chain, dynamic: bool, nishio: bool) -> Option<(u32, u32)> {
-        let source = self.b.cand;
-        let mut grid = self.b.cand;
+        let source = self.work;
+        let mut grid = self.work;
         let mut pending_on: VecDeque<u32> = ch.on_list.iter().copied().collect();
         let mut pending_off: VecDeque<u32> = ch.off_list.iter().copied().collect();
         let mut offs = std::mem::take(&mut self.scratch_off);
@@ -507,12 +559,17 @@ impl Search<'_> {
                 let (pc, pd) = (nd.cell as usize, nd.digit);
                 off_to_on(&grid, &source, pc, pd, !nishio, true, &mut ons);
                 if dynamic {
-                    grid[pc] &= !bit(pd);
+                    grid.strike(pc, pd);
                 }
                 for f in &ons {
                     parents.clear();
                     parents.push(p);
-                    parents.extend(f.hidden.iter().map(|&(hc, hd)| ch.get(hc, hd, false)));
+                    for v in digits(f.hidden_digits) {
+                        parents.push(ch.get(f.cell, v, false));
+                    }
+                    for o in cells(f.hidden_cells) {
+                        parents.push(ch.get(o, f.digit, false));
+                    }
                     let conj = ch.get(f.cell, f.digit, false);
                     if conj != NONE {
                         let n = ch.node(f.cell, f.digit, true, &parents);
@@ -561,7 +618,7 @@ impl Search<'_> {
                 let do_double = card >= 3 && !nishio && dynamic;
                 let do_contradiction = dynamic || nishio;
                 // Assume (c, d) on.
-                let mut on_ch = Chain::new();
+                let mut on_ch = self.take();
                 let n = on_ch.node(c, d, true, &[]);
                 on_ch.insert(n);
                 let absurd = self.chaining(&mut on_ch, dynamic, nishio);
@@ -575,7 +632,7 @@ impl Search<'_> {
                     }
                 }
                 // Assume (c, d) off.
-                let mut off_ch = Chain::new();
+                let mut off_ch = self.take();
                 let n = off_ch.node(c, d, false, &[]);
                 off_ch.insert(n);
                 let absurd = self.chaining(&mut off_ch, dynamic, nishio);
@@ -622,6 +679,7 @@ impl Search<'_> {
                 if !nishio {
                     self.regions(c, d, &on_ch, multiple, dynamic, nishio, base, tech_region, found);
                 }
+                self.give(off_ch);
                 outcomes.push((d, on_ch));
             }
             if !nishio && (card == 2 || multiple && card > 2) {
@@ -643,6 +701,9 @@ impl Search<'_> {
                         }
                     }
                 }
+            }
+            for (_, ch) in outcomes {
+                self.give(ch);
             }
         }
         Ok(())
@@ -679,7 +740,7 @@ impl Search<'_> {
                 if o == c {
                     continue;
                 }
-                let mut ch = Chain::new();
+                let mut ch = self.take();
                 let n = ch.node(o, d, true, &[]);
                 ch.insert(n);
                 self.chaining(&mut ch, dynamic, nishio);
@@ -701,6 +762,9 @@ impl Search<'_> {
                         }
                     }
                 }
+            }
+            for ch in others {
+                self.give(ch);
             }
         }
     }

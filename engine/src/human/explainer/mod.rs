@@ -67,10 +67,6 @@ pub struct SeStep {
 }
 
 impl SeStep {
-    fn worth(&self) -> bool {
-        !self.removed.is_empty()
-    }
-
     fn removal(technique: Technique, difficulty: u32, removed: Vec<(usize, u16)>) -> SeStep {
         SeStep { technique, difficulty, placed: None, removed }
     }
@@ -86,6 +82,7 @@ impl SeStep {
         if let Some((c, d)) = self.placed {
             b.place(c, d);
         }
+        b.refresh();
     }
 }
 

@@ -311,18 +311,25 @@ pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
         // Oriented links: (start node, end node, link index).
         let oriented: Vec<(Cells, Cells, usize)> =
             all.iter().enumerate().flat_map(|(i, l)| [(l.a, l.b, i), (l.b, l.a, i)]).collect();
-        for &(s1, e1, i1) in &oriented {
-            for &(s2, e2, i2) in &oriented {
-                if all[i2].region == all[i1].region || (s1 | e1) & (s2 | e2) != 0 || !one_region(e1 | s2) {
-                    continue;
-                }
-                for &(s3, e3, i3) in &oriented {
+        // follows[a]: the oriented links that can come after oriented link a.
+        let follows: Vec<Vec<usize>> = oriented
+            .iter()
+            .map(|&(s1, e1, i1)| {
+                (0..oriented.len())
+                    .filter(|&j| {
+                        let (s2, e2, i2) = oriented[j];
+                        all[i2].region != all[i1].region && (s1 | e1) & (s2 | e2) == 0 && one_region(e1 | s2)
+                    })
+                    .collect()
+            })
+            .collect();
+        for (a, &(s1, e1, i1)) in oriented.iter().enumerate() {
+            for &bj in &follows[a] {
+                let (s2, e2, i2) = oriented[bj];
+                for &ck in &follows[bj] {
+                    let (s3, e3, i3) = oriented[ck];
                     let l3 = &all[i3];
-                    if l3.region == all[i1].region
-                        || l3.region == all[i2].region
-                        || (s3 | e3) & (s1 | e1 | s2 | e2) != 0
-                        || !one_region(e2 | s3)
-                    {
+                    if l3.region == all[i1].region || (s3 | e3) & (s1 | e1) != 0 {
                         continue;
                     }
                     let types = [all[i1].region.0, all[i2].region.0, l3.region.0];
@@ -341,16 +348,18 @@ pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
                     let ends = b.holding(s1 | e3, d);
                     let nodes = s1 | e1 | s2 | e2 | s3 | e3;
                     let victims = seeing_all(ends) & !nodes;
-                    let removed: Vec<(usize, u16)> = cells(b.holding(victims, d)).map(|c| (c, bit(d))).collect();
-                    if removed.is_empty() {
+                    let hit = b.holding(victims, d);
+                    if hit == 0 {
                         continue;
                     }
+                    let n = hit.count_ones() as usize;
                     let better = match &best {
                         None => true,
-                        Some((bd, be, _)) => diff < *bd || diff == *bd && removed.len() > *be,
+                        Some((bd, be, _)) => diff < *bd || diff == *bd && n > *be,
                     };
                     if better {
-                        best = Some((diff, removed.len(), SeStep::removal(Technique::ThreeStrongLinks, diff, removed)));
+                        let removed: Vec<(usize, u16)> = cells(hit).map(|c| (c, bit(d))).collect();
+                        best = Some((diff, n, SeStep::removal(Technique::ThreeStrongLinks, diff, removed)));
                     }
                 }
             }
