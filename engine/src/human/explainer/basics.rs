@@ -7,10 +7,27 @@ use super::{SeStep, Technique};
 /// The region types in the order singles and subsets search them: boxes, columns, rows.
 const SEARCH: [usize; 3] = [BOX, COL, ROW];
 
-/// Masks of `k` bits out of 9, in increasing numeric order (Sudoku Explainer's permutations).
-fn combinations(k: u32) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |m| m.count_ones() == k)
+/// Masks of `k` bits out of 9, in increasing numeric order (Sudoku Explainer's permutations),
+/// each a subset of `within`.
+fn combinations(k: u32, within: u16) -> impl Iterator<Item = u16> {
+    COMBOS[k as usize].iter().copied().take_while(|&m| m != 0).filter(move |&m| m & !within == 0)
 }
+
+/// `COMBOS[k]`: the 9-bit masks with `k` bits, ascending, 0-terminated.
+static COMBOS: [[u16; 127]; 5] = {
+    let mut t = [[0u16; 127]; 5];
+    let mut n = [0usize; 5];
+    let mut m = 0u16;
+    while m < 512 {
+        let k = m.count_ones() as usize;
+        if k < 5 {
+            t[k][n[k]] = m;
+            n[k] += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// Hidden singles: first a region with one empty cell left (full house, 1.0), then a digit with
 /// one place left in a box (1.2), a column or a row (1.5).
@@ -130,7 +147,10 @@ pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
                 continue;
             }
             let region = &T.region[t][r];
-            for m in combinations(degree) {
+            let eligible = (0..9)
+                .filter(|&p| (2..=degree).contains(&count(b.cand[region[p] as usize])))
+                .fold(0u16, |m, p| m | 1 << p);
+            for m in combinations(degree, eligible) {
                 let mut union = 0u16;
                 let mut ok = true;
                 for p in (0..9).filter(|p| m >> p & 1 != 0) {
@@ -176,7 +196,10 @@ pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep>
                 continue;
             }
             let region = &T.region[t][r];
-            for m in combinations(degree) {
+            let eligible = (1..=9u8)
+                .filter(|&d| (2..=degree).contains(&count(b.positions(t, r, d))))
+                .fold(0u16, |m, d| m | bit(d));
+            for m in combinations(degree, eligible) {
                 let mut union = 0u16;
                 let mut ok = true;
                 for d in digits(m) {
@@ -232,7 +255,7 @@ pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
         placed[v as usize] += 1;
     }
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
-        for m in combinations(degree) {
+        for m in combinations(degree, 0x1ff) {
             for d in 1..=9u8 {
                 if placed[d as usize] + degree * 2 > 9 {
                     continue;

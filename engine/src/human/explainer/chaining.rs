@@ -112,11 +112,13 @@ impl Chain {
     /// The number of distinct candidates (on or off) `n` rests on, itself included, walked
     /// breadth first; a candidate met twice is followed the first time only.
     fn ancestors(&self, n: u32, seen: &mut Seen) -> u32 {
-        seen.next();
-        let mut todo = vec![n];
+        seen.next_round();
+        let (mut todo, mut next) = (std::mem::take(&mut seen.todo), std::mem::take(&mut seen.next));
+        todo.clear();
+        todo.push(n);
         let mut total = 0;
         while !todo.is_empty() {
-            let mut next = Vec::new();
+            next.clear();
             for &p in &todo {
                 let nd = &self.nodes[p as usize];
                 let key = cand(nd.cell as usize, nd.digit) * 2 + nd.on as usize;
@@ -125,8 +127,10 @@ impl Chain {
                     next.extend_from_slice(self.parents_of(p));
                 }
             }
-            todo = next;
+            std::mem::swap(&mut todo, &mut next);
         }
+        seen.todo = todo;
+        seen.next = next;
         total
     }
 
@@ -148,14 +152,16 @@ impl Chain {
 struct Seen {
     stamp: Vec<u32>,
     now: u32,
+    todo: Vec<u32>,
+    next: Vec<u32>,
 }
 
 impl Seen {
     fn new() -> Seen {
-        Seen { stamp: vec![0; 1458], now: 0 }
+        Seen { stamp: vec![0; 1458], now: 0, todo: Vec::new(), next: Vec::new() }
     }
 
-    fn next(&mut self) {
+    fn next_round(&mut self) {
         self.now += 1;
     }
 
@@ -243,6 +249,24 @@ fn off_to_on(grid: &Work, source: &Work, c: usize, d: u8, y: bool, x: bool, out:
             }
         }
     }
+}
+
+/// Whether off candidate (oc, od) turns on candidate (c, d) ([`off_to_on`] on a grid that is
+/// its own source).
+fn implies_on(grid: &Work, oc: usize, od: u8, c: usize, d: u8, y: bool, x: bool) -> bool {
+    if y && oc == c && od != d && count(grid.cand[c]) == 2 && grid.cand[c] & bit(d) != 0 {
+        return true;
+    }
+    if x && od == d && oc != c {
+        let places = grid.dcells[d as usize - 1] & !(1u128 << oc);
+        for t in [BOX, ROW, COL] {
+            let r = T.of[oc][t] as usize;
+            if T.of[c][t] as usize == r && places & T.region_set[t][r] == 1u128 << c {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The extra difficulty (tenths) of a chain resting on `complexity` candidates.
@@ -392,6 +416,14 @@ impl Search<'_> {
             length += 1;
             while let Some(p) = pending_off.pop_front() {
                 let nd = ch.nodes[p as usize];
+                if ch.get(nd.cell as usize, nd.digit, false) != p {
+                    // A second node of a candidate already reached: what it turns on is known,
+                    // but it may close a cycle by another path.
+                    if length >= 4 && implies_on(grid, nd.cell as usize, nd.digit, c, d, y, x) {
+                        cycles.push(ch.node(c, d, true, &[p]));
+                    }
+                    continue;
+                }
                 off_to_on(grid, grid, nd.cell as usize, nd.digit, y, x, &mut ons);
                 for f in &ons {
                     let is_src = f.cell == c && f.digit == d;

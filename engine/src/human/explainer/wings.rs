@@ -226,7 +226,11 @@ fn links(b: &Board, t: usize, r: usize, d: u8, out: &mut Vec<Link>) {
 
 /// Whether every cell of a set lies in one row, one column or one box.
 fn one_region(set: Cells) -> bool {
-    (0..3).any(|t| (0..9).any(|r| set & !T.region_set[t][r] == 0))
+    if set == 0 {
+        return true;
+    }
+    let c = set.trailing_zeros() as usize;
+    (0..3).any(|t| set & !T.region_set[t][T.of[c][t] as usize] == 0)
 }
 
 /// Turbot fish: two strong links on one digit (in a base region and a cover region), a node of
