@@ -325,23 +325,34 @@ struct Search<'a> {
     scratch_on: Vec<Forced>,
 }
 
-/// The first hint of the chain searches, in Sudoku Explainer's order.
-pub(super) fn forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
-    let mut s = Search {
-        b,
-        work: Work::of(b),
-        pool: Vec::new(),
-        seen: Seen::new(),
-        scratch_off: Vec::new(),
-        scratch_on: Vec::new(),
-    };
+impl<'a> Search<'a> {
+    fn new(b: &'a Board) -> Search<'a> {
+        Search {
+            b,
+            work: Work::of(b),
+            pool: Vec::new(),
+            seen: Seen::new(),
+            scratch_off: Vec::new(),
+            scratch_on: Vec::new(),
+        }
+    }
+}
+
+/// The easiest bidirectional cycle or forcing chain with X-links only, Y-links only (cycles) or
+/// both, or `None`.
+pub(super) fn cycles_and_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
+    let mut s = Search::new(b);
     let mut found = Vec::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         s.loops(y, x, &mut found, ctx)?;
     }
-    if let Some(step) = easiest(found) {
-        return Ok(Some(step));
-    }
+    Ok(easiest(found))
+}
+
+/// The easiest Nishio forcing chain; else the easiest multiple (cell or region) forcing chain;
+/// else the easiest dynamic forcing chain; or `None`.
+pub(super) fn multiple_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
+    let mut s = Search::new(b);
     for (multiple, dynamic, nishio) in [(false, true, true), (true, false, false), (true, true, false)] {
         let mut found = Vec::new();
         s.multiple(multiple, dynamic, nishio, &mut found, ctx)?;

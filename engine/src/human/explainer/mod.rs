@@ -44,6 +44,7 @@
 //!
 //! Difficulties are kept in tenths (`55` is 5.5).
 
+mod aligned;
 mod basics;
 mod board;
 mod chaining;
@@ -152,7 +153,7 @@ impl Ctx<'_> {
 
 /// The first hint of the techniques in Sudoku Explainer's order, or `None`.
 fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
-    let quick: [fn(&Board) -> Option<SeStep>; 23] = [
+    let quick: [fn(&Board) -> Option<SeStep>; 24] = [
         basics::hidden_single,
         basics::direct_locking,
         |b| basics::hidden_set(b, 2, true),
@@ -176,6 +177,7 @@ fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
         |b| wings::als_wing(b, 3),
         uniqueness::bug,
         |b| wings::als_wing(b, 4),
+        aligned::aligned_pair,
     ];
     for f in quick {
         if let Some(s) = f(b) {
@@ -183,7 +185,14 @@ fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
         }
     }
     ctx.check()?;
-    chaining::forcing_chains(b, ctx)
+    if let Some(s) = chaining::cycles_and_forcing_chains(b, ctx)? {
+        return Ok(Some(s));
+    }
+    ctx.check()?;
+    if let Some(s) = aligned::aligned_triple(b) {
+        return Ok(Some(s));
+    }
+    chaining::multiple_forcing_chains(b, ctx)
 }
 
 /// The Sudoku Explainer rating of a 9x9 puzzle with one solution.

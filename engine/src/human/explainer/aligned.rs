@@ -1,0 +1,115 @@
+//! Aligned pair and triple exclusion as Sudoku Explainer finds them: for a few cells, every
+//! combination of their candidates is tried; one that puts a digit twice in a region, or takes
+//! every candidate of a cell seeing them all (an excluder), cannot be; a candidate of the cells
+//! that only such combinations use is removed.
+
+use super::board::{count, digits, sees, Board, T};
+use super::{SeStep, Technique};
+
+/// The cells worth aligning and their excluders: cells with two or more candidates and no peer
+/// left with one, whose excluders (peers with 2 to `degree` candidates) are not none.
+fn candidates(b: &Board, degree: u32) -> (Vec<usize>, Vec<u128>) {
+    let mut list = Vec::new();
+    let mut excluders = Vec::new();
+    for c in 0..81 {
+        if count(b.cand[c]) < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut ex = 0u128;
+        for &p in &T.peers[c] {
+            let n = count(b.cand[p as usize]);
+            if n == 1 {
+                single = true;
+            } else if (2..=degree).contains(&n) {
+                ex |= 1u128 << p;
+            }
+        }
+        if !single && ex != 0 {
+            list.push(c);
+            excluders.push(ex);
+        }
+    }
+    (list, excluders)
+}
+
+/// The removals of an aligned exclusion over `cells` with `common` excluders (two or more).
+fn exclusion(b: &Board, cells: &[usize], common: u128) -> Vec<(usize, u16)> {
+    let n = cells.len();
+    let excl: Vec<u16> = (0..81).filter(|&c| common >> c & 1 != 0).map(|c| b.cand[c]).collect();
+    let lists: Vec<Vec<u8>> = cells.iter().map(|&c| digits(b.cand[c]).collect()).collect();
+    let mut allowed = vec![0u16; n];
+    let mut idx = vec![0usize; n];
+    loop {
+        let vals: Vec<u8> = (0..n).map(|i| lists[i][idx[i]]).collect();
+        let clash = (0..n).any(|i| (i + 1..n).any(|j| vals[i] == vals[j] && sees(cells[i], cells[j])));
+        let taken = vals.iter().fold(0u16, |m, &v| m | 1 << (v - 1));
+        if !clash && !excl.iter().any(|&e| e & !taken == 0) {
+            for i in 0..n {
+                allowed[i] |= 1 << (vals[i] - 1);
+            }
+        }
+        // Next combination (odometer).
+        let mut k = 0;
+        loop {
+            if k == n {
+                return cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &c)| b.cand[c] & !allowed[i] != 0)
+                    .map(|(i, &c)| (c, b.cand[c] & !allowed[i]))
+                    .collect();
+            }
+            idx[k] += 1;
+            if idx[k] < lists[k].len() {
+                break;
+            }
+            idx[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+/// The pairs of indices below `n` in Sudoku Explainer's order: (0,1), (0,2), (1,2), (0,3), ...
+fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (1..n).flat_map(|j| (0..j).map(move |i| (i, j)))
+}
+
+/// Aligned pair exclusion (6.2): two cells with two or more bivalue cells seeing both.
+pub(super) fn aligned_pair(b: &Board) -> Option<SeStep> {
+    let (list, ex) = candidates(b, 2);
+    for (i, j) in pairs(list.len()) {
+        let common = ex[i] & ex[j];
+        if common.count_ones() >= 2 {
+            let removed = exclusion(b, &[list[i], list[j]], common);
+            if !removed.is_empty() {
+                return Some(SeStep::removal(Technique::AlignedPairExclusion, 62, removed));
+            }
+        }
+    }
+    None
+}
+
+/// Aligned triple exclusion (7.5): two cells and a third that is an excluder of either (a peer
+/// with two or three candidates), with two or more such excluders seeing all three.
+pub(super) fn aligned_triple(b: &Board) -> Option<SeStep> {
+    let (list, ex) = candidates(b, 3);
+    if list.len() < 3 {
+        return None;
+    }
+    let in_list: u128 = list.iter().fold(0, |m, &c| m | 1u128 << c);
+    for (i, j) in pairs(list.len()) {
+        let (c0, c1) = (list[i], list[j]);
+        let twin = (ex[i] | ex[j]) & in_list & !(1u128 << c0 | 1u128 << c1);
+        for k in (0..list.len()).filter(|&k| twin >> list[k] & 1 != 0) {
+            let common = ex[i] & ex[j] & ex[k];
+            if common.count_ones() >= 2 {
+                let removed = exclusion(b, &[c0, c1, list[k]], common);
+                if !removed.is_empty() {
+                    return Some(SeStep::removal(Technique::AlignedTripleExclusion, 75, removed));
+                }
+            }
+        }
+    }
+    None
+}
