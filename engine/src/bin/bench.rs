@@ -43,7 +43,10 @@
 //! With `--se FILE...` it prints, per puzzle, `<puzzle> <ER> <EP> <ED> <us> <hardest>` (the
 //! Sudoku Explainer rating, `serate`'s format plus the µs it took and the hardest technique;
 //! `error: ...` for a puzzle it cannot rate), then `<file> n= se_us_mean= se_us_median=`.
-//! With `SUDOKU_BENCH_STEPS` set it prints every step instead.
+//! With `SUDOKU_BENCH_STEPS` set it prints every step too.
+//!
+//! With `--level-puzzles N` it prints the 9x9 puzzles `sudoku.generate(9, seed, 'central', NULL,
+//! level)` makes for seeds 1..=N at each level, easy to extreme, one a line.
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -81,6 +84,20 @@ fn main() {
     if paths.first().is_some_and(|a| a == "--rate") {
         for path in &paths[1..] {
             rate_file(path);
+        }
+        return;
+    }
+    if paths.first().is_some_and(|a| a == "--level-puzzles") {
+        let n: u64 = paths.get(1).and_then(|n| n.parse().ok()).unwrap_or(40);
+        for level in LEVELS {
+            for seed in 1..=n {
+                let g = generate_level_seeded(9, seed, Symmetry::Central, None, level, &mut || false)
+                    .expect("never interrupted")
+                    .expect("a size");
+                if let Some(g) = g {
+                    println!("{}", g.puzzle.to_line());
+                }
+            }
         }
         return;
     }

@@ -35,6 +35,8 @@ struct Node {
     cell: u8,
     digit: u8,
     on: bool,
+    /// 1 for an assumption, its first parent's plus 1 otherwise.
+    depth: u16,
     first: u32,
     len: u32,
 }
@@ -80,7 +82,8 @@ impl Chain {
     fn node(&mut self, c: usize, d: u8, on: bool, parents: &[u32]) -> u32 {
         let first = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
-        self.nodes.push(Node { cell: c as u8, digit: d, on, first, len: parents.len() as u32 });
+        let depth = parents.first().map_or(1, |&p| self.nodes[p as usize].depth + 1);
+        self.nodes.push(Node { cell: c as u8, digit: d, on, depth, first, len: parents.len() as u32 });
         self.nodes.len() as u32 - 1
     }
 
@@ -289,6 +292,24 @@ struct Found {
     step: SeStep,
 }
 
+/// The index of the easiest of the hints, the first of equals.
+fn easiest_found(found: &[Found]) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for (i, f) in found.iter().enumerate() {
+        let better = match best {
+            None => true,
+            Some(b) => {
+                let b = &found[b];
+                (f.difficulty, f.complexity, f.sort_key) < (b.difficulty, b.complexity, b.sort_key)
+            }
+        };
+        if better {
+            best = Some(i);
+        }
+    }
+    best
+}
+
 /// The easiest of the hints, the first of equals.
 fn easiest(found: Vec<Found>) -> Option<SeStep> {
     let mut best: Option<Found> = None;
@@ -318,6 +339,10 @@ fn conclusion(b: &Board, tech: Technique, difficulty: u32, c: usize, d: u8, on: 
 
 struct Search<'a> {
     b: &'a Board,
+    /// The (difficulty, complexity) the search for cycles and forcing chains is bounded by (see
+    /// [`cycles_and_forcing_chains`]), and the least difficulty of a branch it cut, if any.
+    limit: (u32, u32),
+    next_limit: Option<u32>,
     work: Work,
     pool: Vec<Chain>,
     seen: Seen,
@@ -329,6 +354,8 @@ impl<'a> Search<'a> {
     fn new(b: &'a Board) -> Search<'a> {
         Search {
             b,
+            limit: (u32::MAX, u32::MAX),
+            next_limit: None,
             work: Work::of(b),
             pool: Vec::new(),
             seen: Seen::new(),
@@ -340,13 +367,33 @@ impl<'a> Search<'a> {
 
 /// The easiest bidirectional cycle or forcing chain with X-links only, Y-links only (cycles) or
 /// both, or `None`.
+///
+/// The easiest is the least by difficulty, then complexity (length), then kind, then the order
+/// found, as Sudoku Explainer sorts them. A static chain's complexity is its length, which
+/// grows with the depth of the breadth-first search, so a search bounded by a difficulty limit
+/// finds every chain within it, as the same nodes in the same order as an unbounded search. A
+/// round starts with the limit 7.2 (most chains are easier) and tightens it to each chain it
+/// finds: a chain found later that is not easier never wins, since the kinds searched later
+/// sort after the earlier ones and among equals the first found is taken. When a round finds
+/// nothing within its limit, the next starts at the least difficulty it cut; a round that cut
+/// nothing has searched everything.
 pub(super) fn cycles_and_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
     let mut s = Search::new(b);
-    let mut found = Vec::new();
-    for (y, x) in [(false, true), (true, false), (true, true)] {
-        s.loops(y, x, &mut found, ctx)?;
+    let mut start = 72;
+    loop {
+        s.limit = (start, u32::MAX);
+        s.next_limit = None;
+        let mut found = Vec::new();
+        for (y, x) in [(false, true), (true, false), (true, true)] {
+            s.loops(y, x, &mut found, ctx)?;
+        }
+        let best = easiest_found(&found);
+        match (best, s.next_limit) {
+            (Some(i), _) if found[i].difficulty <= start => return Ok(Some(found.swap_remove(i).step)),
+            (best, None) => return Ok(best.map(|i| found.swap_remove(i).step)),
+            (_, Some(next)) => start = next.max(start + 1),
+        }
     }
-    Ok(easiest(found))
 }
 
 /// The easiest Nishio forcing chain; else the easiest multiple (cell or region) forcing chain;
@@ -364,6 +411,27 @@ pub(super) fn multiple_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option
 }
 
 impl Search<'_> {
+    /// Whether a static chain of kind `base` and at least `complexity` (its length, which grows
+    /// with depth) could be within the limit; when not, the branch is cut, and the least
+    /// difficulty cut is kept for a next round.
+    fn could_win(&mut self, base: u32, complexity: u32) -> bool {
+        let difficulty = base + length_difficulty(complexity);
+        if (difficulty, complexity) <= self.limit {
+            return true;
+        }
+        self.next_limit = Some(self.next_limit.map_or(difficulty, |n| n.min(difficulty)));
+        false
+    }
+
+    /// Adds a chain found; the limit tightens to it (a chain found later that is not easier
+    /// never wins: see [`cycles_and_forcing_chains`]).
+    fn record(&mut self, found: &mut Vec<Found>, f: Found) {
+        if (f.difficulty, f.complexity) < self.limit {
+            self.limit = (f.difficulty, f.complexity);
+        }
+        found.push(f);
+    }
+
     /// An empty chain, from the pool when one is there.
     fn take(&mut self) -> Chain {
         self.pool.pop().unwrap_or_else(Chain::new)
@@ -389,7 +457,6 @@ impl Search<'_> {
                 ctx.check()?;
                 self.cycles(c, d, y, x, found);
                 if x {
-                    self.unary_forcing(c, d, y, true, found);
                     self.unary_forcing(c, d, y, false, found);
                 }
             }
@@ -397,7 +464,13 @@ impl Search<'_> {
         Ok(())
     }
 
+    /// Bidirectional cycles through candidate (c, d) assumed on, and (with X-links) the forcing
+    /// chain from it to its own removal. Both searches of Sudoku Explainer reach the same first
+    /// node of every candidate in the same order (a candidate reached again only closes cycles),
+    /// so one search serves both; the cycles are listed first, as there.
     fn cycles(&mut self, c: usize, d: u8, y: bool, x: bool, found: &mut Vec<Found>) {
+        let cycle_base = if y && x { 70 } else { 65 };
+        let mut target = NONE;
         let mut ch = self.take();
         let work = self.work;
         let grid = &work;
@@ -413,20 +486,31 @@ impl Search<'_> {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
                 let nd = ch.nodes[p as usize];
+                // A cycle through it has at least depth + 1 nodes, the source twice.
+                if !self.could_win(cycle_base, nd.depth as u32) {
+                    continue;
+                }
                 on_to_off(grid, nd.cell as usize, nd.digit, y, &mut offs);
                 for &(oc, od) in &offs {
-                    if !ch.is_parent(p, oc, od, false) {
+                    if ch.get(oc, od, false) == NONE {
                         let n = ch.node(oc, od, false, &[p]);
+                        ch.insert(n);
                         pending_off.push_back(n);
-                        if ch.get(oc, od, false) == NONE {
-                            ch.insert(n);
+                        if x && oc == c && od == d && target == NONE {
+                            target = n;
                         }
+                    } else if implies_on(grid, oc, od, c, d, y, x) && !ch.is_parent(p, oc, od, false) {
+                        // Reached again by another path: it can only close a cycle.
+                        pending_off.push_back(ch.node(oc, od, false, &[p]));
                     }
                 }
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
                 let nd = ch.nodes[p as usize];
+                if !self.could_win(cycle_base, nd.depth as u32) {
+                    continue;
+                }
                 if ch.get(nd.cell as usize, nd.digit, false) != p {
                     // A second node of a candidate already reached: what it turns on is known,
                     // but it may close a cycle by another path.
@@ -454,10 +538,24 @@ impl Search<'_> {
         self.scratch_on = ons;
         for dst in cycles {
             if let Some(f) = self.cycle_hint(&ch, dst, y, x) {
-                found.push(f);
+                self.record(found, f);
             }
         }
+        if target != NONE {
+            self.forcing_hint(&ch, target, y, found);
+        }
         self.give(ch);
+    }
+
+    /// The forcing chain ending at `t`, the conclusion about its source.
+    fn forcing_hint(&mut self, ch: &Chain, t: u32, y: bool, found: &mut Vec<Found>) {
+        let nd = ch.nodes[t as usize];
+        let complexity = ch.ancestors(t, &mut self.seen);
+        let tech = if y { Technique::ForcingChain } else { Technique::ForcingXChain };
+        let difficulty = if y { 70 } else { 66 } + length_difficulty(complexity);
+        if let Some(step) = conclusion(self.b, tech, difficulty, nd.cell as usize, nd.digit, nd.on) {
+            self.record(found, Found { difficulty, complexity, sort_key: if y { 4 } else { 2 }, step });
+        }
     }
 
     fn cycle_hint(&mut self, ch: &Chain, dst: u32, y: bool, x: bool) -> Option<Found> {
@@ -510,6 +608,7 @@ impl Search<'_> {
     /// Forcing chains from candidate (c, d) assumed on (`on`: reaching it off removes it) or
     /// off (reaching it on places it).
     fn unary_forcing(&mut self, c: usize, d: u8, y: bool, on: bool, found: &mut Vec<Found>) {
+        let base = if y { 70 } else { 66 };
         let mut ch = self.take();
         let work = self.work;
         let grid = &work;
@@ -528,6 +627,9 @@ impl Search<'_> {
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
                 let nd = ch.nodes[p as usize];
+                if !self.could_win(base, nd.depth as u32 + 1) {
+                    continue;
+                }
                 on_to_off(grid, nd.cell as usize, nd.digit, y, &mut offs);
                 for &(oc, od) in &offs {
                     if ch.get(oc, od, false) == NONE {
@@ -542,6 +644,9 @@ impl Search<'_> {
             }
             while let Some(p) = pending_off.pop_front() {
                 let nd = ch.nodes[p as usize];
+                if !self.could_win(base, nd.depth as u32 + 1) {
+                    continue;
+                }
                 off_to_on(grid, grid, nd.cell as usize, nd.digit, y, true, &mut ons);
                 for f in &ons {
                     if ch.get(f.cell, f.digit, true) == NONE {
@@ -558,13 +663,7 @@ impl Search<'_> {
         self.scratch_off = offs;
         self.scratch_on = ons;
         for t in targets {
-            let nd = ch.nodes[t as usize];
-            let complexity = ch.ancestors(t, &mut self.seen);
-            let (base, tech) = if y { (70, Technique::ForcingChain) } else { (66, Technique::ForcingXChain) };
-            let difficulty = base + length_difficulty(complexity);
-            if let Some(step) = conclusion(self.b, tech, difficulty, nd.cell as usize, nd.digit, nd.on) {
-                found.push(Found { difficulty, complexity, sort_key: if y { 4 } else { 2 }, step });
-            }
+            self.forcing_hint(&ch, t, y, found);
         }
         self.give(ch);
     }

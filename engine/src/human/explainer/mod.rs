@@ -110,9 +110,9 @@ pub enum SeError {
     ConflictingGivens,
     NoSolution,
     SeveralSolutions,
-    /// No technique up to dynamic forcing chains (+) makes progress: the puzzle needs nested
-    /// forcing chains (9.5 and up), which are not implemented.
-    BeyondDynamicPlus,
+    /// No technique up to dynamic forcing chains makes progress: the puzzle needs dynamic
+    /// forcing chains (+) or nested forcing chains (9.0 and up), which are not implemented.
+    BeyondDynamic,
     /// The interrupt callback asked to stop (query cancel, `statement_timeout`).
     Interrupted,
 }
@@ -120,12 +120,12 @@ pub enum SeError {
 impl std::fmt::Display for SeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            SeError::NotNine => "the Sudoku Explainer rating is defined for 9x9 grids only",
+            SeError::NotNine => "the grid is not 9x9 (the scale is defined for 9x9 only)",
             SeError::ConflictingGivens => "the grid has conflicting givens (a digit twice in a row, column or box)",
             SeError::NoSolution => "the grid has no solution",
             SeError::SeveralSolutions => "the grid has several solutions",
-            SeError::BeyondDynamicPlus => {
-                "the puzzle needs nested forcing chains (Sudoku Explainer 9.5 and up), which this rating does not implement"
+            SeError::BeyondDynamic => {
+                "the puzzle needs dynamic forcing chains (+) or nested ones (Sudoku Explainer 9.0 and up), which this rating does not implement yet"
             }
             SeError::Interrupted => "the rating was interrupted",
         })
@@ -220,7 +220,7 @@ pub fn se_steps_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result
     let mut steps = Vec::new();
     while !b.solved() {
         let Some(s) = next_step(&b, &mut ctx)? else {
-            return Err(SeError::BeyondDynamicPlus);
+            return Err(SeError::BeyondDynamic);
         };
         if s.difficulty > r.er {
             r.er = s.difficulty;
