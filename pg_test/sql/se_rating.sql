@@ -19,9 +19,14 @@ SELECT count(*) AS rated,
        count(*) FILTER (WHERE (r).ep <= (r).er AND (r).ed <= (r).ep) AS ordered
 FROM (SELECT published, sudoku.se_rating(puzzle) AS r FROM public.bank) x;
 
--- What each level of the bank needs, by the hardest technique.
-SELECT (r).hardest, count(*), min((r).er), max((r).er)
-FROM (SELECT sudoku.se_rating(puzzle) AS r FROM public.bank) x GROUP BY 1 ORDER BY 3, 1;
+-- The README's examples: one puzzle (the first of se_rated_10k, published 7.2), and what each
+-- level of the bank needs, by the hardest technique.
+SELECT er, ep, ed, hardest
+FROM sudoku.se_rating('.83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.');
+
+SELECT (r).hardest, count(*) AS puzzles, min((r).er), max((r).er)
+FROM (SELECT sudoku.se_rating(puzzle) AS r FROM bank) AS rated
+GROUP BY 1 ORDER BY 3, 1;
 
 -- numeric(3,1) columns; STRICT (NULL in, NULL out).
 SELECT pg_typeof((r).er) AS er_type, (r).er::text AS er_text

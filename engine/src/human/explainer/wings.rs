@@ -165,21 +165,25 @@ struct Link {
     a: Cells,
     b: Cells,
     grouped: bool,
+    /// Every place of the digit in the region: the regions of a pattern share none.
+    places: Cells,
 }
 
 /// The strong links of digit `d` in region `r` of type `t`, Sudoku Explainer's way: two places;
 /// in a box, places on a cross (a row and a column through one cell, the four other cells empty
-/// of it); in a line, places in two of its three box segments.
-fn links(b: &Board, t: usize, r: usize, d: u8, out: &mut Vec<Link>) {
+/// of it), and for three strong links (`two_lines`) four or more places in two of its rows or
+/// columns; in a line, places in two of its three box segments.
+fn links(b: &Board, t: usize, r: usize, d: u8, two_lines: bool, out: &mut Vec<Link>) {
     let region = &T.region[t][r];
     let pos = b.positions(t, r, d);
     let n = count(pos);
     let cell_at = |p: usize| 1u128 << region[p];
     let group = |m: u16| (0..9).filter(|p| m >> p & 1 != 0).fold(0u128, |s, p| s | cell_at(p));
+    let places = group(pos);
     if n == 2 {
         let p1 = pos.trailing_zeros() as usize;
         let p2 = 15 - pos.leading_zeros() as usize;
-        out.push(Link { region: (t, r), a: cell_at(p1), b: cell_at(p2), grouped: false });
+        out.push(Link { region: (t, r), a: cell_at(p1), b: cell_at(p2), grouped: false, places });
         return;
     }
     if n < 2 || n > 6 || t == BOX && n > 5 {
@@ -198,16 +202,55 @@ fn links(b: &Board, t: usize, r: usize, d: u8, out: &mut Vec<Link>) {
                 let heart = 1u16 << h;
                 if count(blade1) == 1 || count(blade2) == 1 {
                     if count(blade1) == 1 {
-                        out.push(Link { region: (t, r), a: group(blade1), b: group(blade2 | heart), grouped: true });
+                        out.push(Link {
+                            region: (t, r),
+                            a: group(blade1),
+                            b: group(blade2 | heart),
+                            grouped: true,
+                            places,
+                        });
                     }
                     if count(blade2) == 1 {
-                        out.push(Link { region: (t, r), a: group(blade2), b: group(blade1 | heart), grouped: true });
+                        out.push(Link {
+                            region: (t, r),
+                            a: group(blade2),
+                            b: group(blade1 | heart),
+                            grouped: true,
+                            places,
+                        });
                     }
                 } else {
-                    out.push(Link { region: (t, r), a: group(blade1), b: group(blade2), grouped: true });
+                    out.push(Link { region: (t, r), a: group(blade1), b: group(blade2), grouped: true, places });
                 }
             }
             return;
+        }
+        // With `two_lines` (three strong links), four or more places in two rows (or two
+        // columns) of the box: a link between the two.
+        if two_lines && n >= 4 {
+            for (lines, of) in [(0b111u16, 3usize), (0b1001001, 1)] {
+                for e in (0..3).rev() {
+                    let line = |k: usize| pos & (lines << (k * of));
+                    if line(e) != 0 {
+                        continue;
+                    }
+                    let (k1, k2) = match e {
+                        0 => (1, 2),
+                        1 => (0, 2),
+                        _ => (0, 1),
+                    };
+                    if line(k1) != 0 && line(k2) != 0 {
+                        out.push(Link {
+                            region: (t, r),
+                            a: group(line(k1)),
+                            b: group(line(k2)),
+                            grouped: true,
+                            places,
+                        });
+                    }
+                    return;
+                }
+            }
         }
     } else {
         for e in 0..3usize {
@@ -217,11 +260,17 @@ fn links(b: &Board, t: usize, r: usize, d: u8, out: &mut Vec<Link>) {
             }
             let (b1, b2) = (seg((e + 1) % 3).min(seg((e + 2) % 3)), seg((e + 1) % 3).max(seg((e + 2) % 3)));
             if b1 != 0 && b2 != 0 {
-                out.push(Link { region: (t, r), a: group(b1), b: group(b2), grouped: true });
+                out.push(Link { region: (t, r), a: group(b1), b: group(b2), grouped: true, places });
             }
             return;
         }
     }
+}
+
+/// Whether every cell of a set lies in one row or one column.
+fn one_line(set: Cells) -> bool {
+    let c = set.trailing_zeros() as usize;
+    [ROW, COL].iter().any(|&t| set & !T.region_set[t][T.of[c][t] as usize] == 0)
 }
 
 /// Whether every cell of a set lies in one row, one column or one box.
@@ -245,13 +294,13 @@ pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
         let mut all: [Vec<Link>; 3] = [Vec::new(), Vec::new(), Vec::new()];
         for (t, list) in all.iter_mut().enumerate() {
             for r in 0..9 {
-                links(b, t, r, d, list);
+                links(b, t, r, d, false, list);
             }
         }
         for (base, cover) in SETS {
             for l1 in &all[base] {
                 for l2 in &all[cover] {
-                    if base == cover && l2.region.1 <= l1.region.1 {
+                    if base == cover && l2.region.1 <= l1.region.1 || l1.places & l2.places != 0 {
                         continue;
                     }
                     let diff = if l1.grouped || l2.grouped {
@@ -309,20 +358,22 @@ pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
         let mut all: Vec<Link> = Vec::new();
         for t in [BOX, ROW, COL] {
             for r in 0..9 {
-                links(b, t, r, d, &mut all);
+                links(b, t, r, d, true, &mut all);
             }
         }
+        // A box's two places in one line are that line's link.
+        all.retain(|l| l.grouped || l.region.0 != BOX || !one_line(l.a | l.b));
         // Oriented links: (start node, end node, link index).
         let oriented: Vec<(Cells, Cells, usize)> =
             all.iter().enumerate().flat_map(|(i, l)| [(l.a, l.b, i), (l.b, l.a, i)]).collect();
         // follows[a]: the oriented links that can come after oriented link a.
         let follows: Vec<Vec<usize>> = oriented
             .iter()
-            .map(|&(s1, e1, i1)| {
+            .map(|&(_, e1, i1)| {
                 (0..oriented.len())
                     .filter(|&j| {
-                        let (s2, e2, i2) = oriented[j];
-                        all[i2].region != all[i1].region && (s1 | e1) & (s2 | e2) == 0 && one_region(e1 | s2)
+                        let (s2, _, i2) = oriented[j];
+                        all[i2].region != all[i1].region && all[i1].places & all[i2].places == 0 && one_region(e1 | s2)
                     })
                     .collect()
             })
@@ -333,7 +384,7 @@ pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
                 for &ck in &follows[bj] {
                     let (s3, e3, i3) = oriented[ck];
                     let l3 = &all[i3];
-                    if l3.region == all[i1].region || (s3 | e3) & (s1 | e1) != 0 {
+                    if l3.region == all[i1].region || l3.places & all[i1].places != 0 {
                         continue;
                     }
                     let types = [all[i1].region.0, all[i2].region.0, l3.region.0];
