@@ -3,7 +3,7 @@
 //! every candidate of a cell seeing them all (an excluder), cannot be; a candidate of the cells
 //! that only such combinations use is removed.
 
-use super::board::{count, digits, sees, Board, T};
+use super::board::{bit, count, digits, sees, Board, T};
 use super::{SeStep, Technique};
 
 /// The cells worth aligning and their excluders: cells with two or more candidates and no peer
@@ -33,41 +33,53 @@ fn candidates(b: &Board, degree: u32) -> (Vec<usize>, Vec<u128>) {
     (list, excluders)
 }
 
-/// The removals of an aligned exclusion over `cells` with `common` excluders (two or more).
+/// The removals of an aligned exclusion over `cells` (two or three) with `common` excluders.
 fn exclusion(b: &Board, cells: &[usize], common: u128) -> Vec<(usize, u16)> {
     let n = cells.len();
-    let excl: Vec<u16> = (0..81).filter(|&c| common >> c & 1 != 0).map(|c| b.cand[c]).collect();
-    let lists: Vec<Vec<u8>> = cells.iter().map(|&c| digits(b.cand[c]).collect()).collect();
-    let mut allowed = vec![0u16; n];
-    let mut idx = vec![0usize; n];
-    loop {
-        let vals: Vec<u8> = (0..n).map(|i| lists[i][idx[i]]).collect();
-        let clash = (0..n).any(|i| (i + 1..n).any(|j| vals[i] == vals[j] && sees(cells[i], cells[j])));
-        let taken = vals.iter().fold(0u16, |m, &v| m | 1 << (v - 1));
-        if !clash && !excl.iter().any(|&e| e & !taken == 0) {
-            for i in 0..n {
-                allowed[i] |= 1 << (vals[i] - 1);
+    let mut excl = [0u16; 20];
+    let mut ne = 0;
+    let mut rest = common;
+    while rest != 0 && ne < 20 {
+        excl[ne] = b.cand[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+        ne += 1;
+    }
+    let excl = &excl[..ne];
+    let mut allowed = [0u16; 3];
+    let see = [n > 1 && sees(cells[0], cells[1]), n > 2 && sees(cells[0], cells[2]), n > 2 && sees(cells[1], cells[2])];
+    let last = if n > 2 { b.cand[cells[2]] } else { 1 };
+    for v0 in digits(b.cand[cells[0]]) {
+        for v1 in digits(b.cand[cells[1]]) {
+            if v0 == v1 && see[0] {
+                continue;
             }
-        }
-        // Next combination (odometer).
-        let mut k = 0;
-        loop {
-            if k == n {
-                return cells
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, &c)| b.cand[c] & !allowed[i] != 0)
-                    .map(|(i, &c)| (c, b.cand[c] & !allowed[i]))
-                    .collect();
+            let mut rest2 = last;
+            while rest2 != 0 {
+                let (v2, m2) = if n > 2 {
+                    let v = rest2.trailing_zeros() as u8 + 1;
+                    (v, bit(v))
+                } else {
+                    (0, 0)
+                };
+                rest2 &= rest2 - 1;
+                if n > 2 && (v2 == v0 && see[1] || v2 == v1 && see[2]) {
+                    continue;
+                }
+                let taken = bit(v0) | bit(v1) | m2;
+                if !excl.iter().any(|&e| e & !taken == 0) {
+                    allowed[0] |= bit(v0);
+                    allowed[1] |= bit(v1);
+                    allowed[2] |= m2;
+                }
             }
-            idx[k] += 1;
-            if idx[k] < lists[k].len() {
-                break;
-            }
-            idx[k] = 0;
-            k += 1;
         }
     }
+    cells
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| b.cand[c] & !allowed[i] != 0)
+        .map(|(i, &c)| (c, b.cand[c] & !allowed[i]))
+        .collect()
 }
 
 /// The pairs of indices below `n` in Sudoku Explainer's order: (0,1), (0,2), (1,2), (0,3), ...

@@ -255,22 +255,27 @@ pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
         placed[v as usize] += 1;
     }
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
+        // The base regions each digit can use: two to `degree` places.
+        let mut eligible = [0u16; 10];
+        for d in 1..=9u8 {
+            if placed[d as usize] + degree * 2 <= 9 {
+                eligible[d as usize] = (0..9)
+                    .filter(|&r| (2..=degree).contains(&count(b.positions(base, r, d))))
+                    .fold(0, |m, r| m | 1 << r);
+            }
+        }
         for m in combinations(degree, 0x1ff) {
             for d in 1..=9u8 {
-                if placed[d as usize] + degree * 2 > 9 {
+                if m & !eligible[d as usize] != 0 {
                     continue;
                 }
                 let mut union = 0u16;
-                let mut ok = true;
-                for r in (0..9).filter(|r| m >> r & 1 != 0) {
-                    let pos = b.positions(base, r, d);
-                    if count(pos) <= 1 {
-                        ok = false;
-                        break;
-                    }
-                    union |= pos;
+                let mut rest = m;
+                while rest != 0 {
+                    union |= b.positions(base, rest.trailing_zeros() as usize, d);
+                    rest &= rest - 1;
                 }
-                if !ok || count(union) != degree {
+                if count(union) != degree {
                     continue;
                 }
                 let mut removed = Vec::new();

@@ -151,6 +151,12 @@ impl Chain {
     }
 }
 
+/// The implications of a candidate assumed on, and the contradiction they reached.
+type OnChain = (Chain, Option<(u32, u32)>);
+
+/// The [`OnChain`]s of one search, by candidate.
+type OnCache = Vec<Option<OnChain>>;
+
 /// A visited set over the 1458 on/off candidates, cleared in O(1).
 struct Seen {
     stamp: Vec<u32>,
@@ -732,6 +738,21 @@ impl Search<'_> {
         result
     }
 
+    /// The implications of candidate (c, d) assumed on, and the contradiction they reach if
+    /// any, computed once per search: the cell's own chains and the region chains of the cells
+    /// before it in a region both need them.
+    fn on_chain<'c>(&mut self, cache: &'c mut OnCache, c: usize, d: u8, dynamic: bool, nishio: bool) -> &'c OnChain {
+        let k = cand(c, d);
+        if cache[k].is_none() {
+            let mut ch = self.take();
+            let n = ch.node(c, d, true, &[]);
+            ch.insert(n);
+            let absurd = self.chaining(&mut ch, dynamic, nishio);
+            cache[k] = Some((ch, absurd));
+        }
+        cache[k].as_ref().expect("just filled")
+    }
+
     /// Nishio, multiple and dynamic forcing chains, cell by cell.
     fn multiple(
         &mut self,
@@ -748,6 +769,28 @@ impl Search<'_> {
         } else {
             (80, Technique::CellForcingChain, Technique::RegionForcingChain, Technique::CellForcingChain)
         };
+        let mut cache: OnCache = (0..729).map(|_| None).collect();
+        let result = self.multiple_cells(
+            &mut cache,
+            (multiple, dynamic, nishio),
+            (base, tech_cell, tech_region, tech_binary),
+            found,
+            ctx,
+        );
+        for (ch, _) in cache.into_iter().flatten() {
+            self.give(ch);
+        }
+        result
+    }
+
+    fn multiple_cells(
+        &mut self,
+        cache: &mut OnCache,
+        (multiple, dynamic, nishio): (bool, bool, bool),
+        (base, tech_cell, tech_region, tech_binary): (u32, Technique, Technique, Technique),
+        found: &mut Vec<Found>,
+        ctx: &mut Ctx,
+    ) -> Result<(), SeError> {
         for c in 0..81 {
             let cands = self.b.cand[c];
             let card = count(cands);
@@ -755,17 +798,13 @@ impl Search<'_> {
                 continue;
             }
             ctx.check()?;
-            let mut outcomes: Vec<(u8, Chain)> = Vec::new();
             for d in digits(cands) {
                 let do_double = card >= 3 && !nishio && dynamic;
                 let do_contradiction = dynamic || nishio;
                 // Assume (c, d) on.
-                let mut on_ch = self.take();
-                let n = on_ch.node(c, d, true, &[]);
-                on_ch.insert(n);
-                let absurd = self.chaining(&mut on_ch, dynamic, nishio);
+                let (on_ch, absurd) = self.on_chain(cache, c, d, dynamic, nishio);
                 if do_contradiction {
-                    if let Some((a_on, a_off)) = absurd {
+                    if let Some((a_on, a_off)) = *absurd {
                         let complexity = on_ch.ancestors(a_on, &mut self.seen) + on_ch.ancestors(a_off, &mut self.seen);
                         let difficulty = base + length_difficulty(complexity);
                         if let Some(step) = conclusion(self.b, tech_binary, difficulty, c, d, false) {
@@ -778,6 +817,7 @@ impl Search<'_> {
                 let n = off_ch.node(c, d, false, &[]);
                 off_ch.insert(n);
                 let absurd = self.chaining(&mut off_ch, dynamic, nishio);
+                let on_ch = &cache[cand(c, d)].as_ref().expect("computed above").0;
                 if do_contradiction {
                     if let Some((a_on, a_off)) = absurd {
                         let complexity =
@@ -789,8 +829,7 @@ impl Search<'_> {
                     }
                 }
                 if do_double {
-                    for i in 0..on_ch.on_list.len() {
-                        let p = on_ch.on_list[i];
+                    for &p in &on_ch.on_list {
                         let nd = on_ch.nodes[p as usize];
                         let q = off_ch.get(nd.cell as usize, nd.digit, true);
                         if q != NONE {
@@ -803,8 +842,7 @@ impl Search<'_> {
                             }
                         }
                     }
-                    for i in 0..on_ch.off_list.len() {
-                        let p = on_ch.off_list[i];
+                    for &p in &on_ch.off_list {
                         let nd = on_ch.nodes[p as usize];
                         let q = off_ch.get(nd.cell as usize, nd.digit, false);
                         if q != NONE {
@@ -818,22 +856,22 @@ impl Search<'_> {
                         }
                     }
                 }
-                if !nishio {
-                    self.regions(c, d, &on_ch, multiple, dynamic, nishio, base, tech_region, found);
-                }
                 self.give(off_ch);
-                outcomes.push((d, on_ch));
+                if !nishio {
+                    self.regions(cache, c, d, multiple, dynamic, nishio, base, tech_region, found);
+                }
             }
             if !nishio && (card == 2 || multiple && card > 2) {
+                let first = &cache[cand(c, (cands.trailing_zeros() + 1) as u8)].as_ref().expect("computed").0;
                 for on in [true, false] {
-                    let first = &outcomes[0].1;
                     let list = if on { &first.on_list } else { &first.off_list };
                     for &p in list {
                         let nd = first.nodes[p as usize];
                         let (tc, td) = (nd.cell as usize, nd.digit);
-                        if outcomes.iter().all(|(_, o)| o.get(tc, td, on) != NONE) {
+                        let outcomes = || digits(cands).map(|v| &cache[cand(c, v)].as_ref().expect("computed").0);
+                        if outcomes().all(|o| o.get(tc, td, on) != NONE) {
                             let mut complexity = 0;
-                            for (_, o) in &outcomes {
+                            for o in outcomes() {
                                 complexity += o.ancestors(o.get(tc, td, on), &mut self.seen);
                             }
                             let difficulty = base + length_difficulty(complexity);
@@ -844,9 +882,6 @@ impl Search<'_> {
                     }
                 }
             }
-            for (_, ch) in outcomes {
-                self.give(ch);
-            }
         }
         Ok(())
     }
@@ -855,9 +890,9 @@ impl Search<'_> {
     #[allow(clippy::too_many_arguments)]
     fn regions(
         &mut self,
+        cache: &mut OnCache,
         c: usize,
         d: u8,
-        on_ch: &Chain,
         multiple: bool,
         dynamic: bool,
         nishio: bool,
@@ -876,26 +911,20 @@ impl Search<'_> {
             if first != c {
                 continue;
             }
-            let mut others: Vec<Chain> = Vec::new();
-            for p in (0..9).filter(|p| pos >> p & 1 != 0) {
-                let o = T.region[t][r][p] as usize;
-                if o == c {
-                    continue;
-                }
-                let mut ch = self.take();
-                let n = ch.node(o, d, true, &[]);
-                ch.insert(n);
-                self.chaining(&mut ch, dynamic, nishio);
-                others.push(ch);
+            let places: Vec<usize> = (0..9).filter(|p| pos >> p & 1 != 0).map(|p| T.region[t][r][p] as usize).collect();
+            for &o in &places {
+                self.on_chain(cache, o, d, dynamic, nishio);
             }
+            let on_ch = &cache[cand(c, d)].as_ref().expect("computed").0;
             for on in [true, false] {
                 let list = if on { &on_ch.on_list } else { &on_ch.off_list };
                 for &p in list {
                     let nd = on_ch.nodes[p as usize];
                     let (tc, td) = (nd.cell as usize, nd.digit);
-                    if others.iter().all(|o| o.get(tc, td, on) != NONE) {
-                        let mut complexity = on_ch.ancestors(p, &mut self.seen);
-                        for o in &others {
+                    let chains = || places.iter().map(|&o| &cache[cand(o, d)].as_ref().expect("computed").0);
+                    if chains().all(|o| o.get(tc, td, on) != NONE) {
+                        let mut complexity = 0;
+                        for o in chains() {
                             complexity += o.ancestors(o.get(tc, td, on), &mut self.seen);
                         }
                         let difficulty = base + length_difficulty(complexity);
@@ -904,9 +933,6 @@ impl Search<'_> {
                         }
                     }
                 }
-            }
-            for ch in others {
-                self.give(ch);
             }
         }
     }
