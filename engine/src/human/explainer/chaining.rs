@@ -295,6 +295,10 @@ struct Found {
     difficulty: u32,
     complexity: u32,
     sort_key: u32,
+    /// Where Sudoku Explainer's search would have found it: the candidate searched from (the
+    /// cycles and forcing chains visit the candidates in an order of their own); found ones of
+    /// one candidate stay in the order found.
+    seq: u32,
     step: SeStep,
 }
 
@@ -306,7 +310,7 @@ fn easiest_found(found: &[Found]) -> Option<usize> {
             None => true,
             Some(b) => {
                 let b = &found[b];
-                (f.difficulty, f.complexity, f.sort_key) < (b.difficulty, b.complexity, b.sort_key)
+                (f.difficulty, f.complexity, f.sort_key, f.seq) < (b.difficulty, b.complexity, b.sort_key, b.seq)
             }
         };
         if better {
@@ -349,6 +353,8 @@ struct Search<'a> {
     /// [`cycles_and_forcing_chains`]), and the least difficulty of a branch it cut, if any.
     limit: (u32, u32),
     next_limit: Option<u32>,
+    /// The candidate being searched from, as `cell * 9 + digit - 1`.
+    seq: u32,
     work: Work,
     pool: Vec<Chain>,
     seen: Seen,
@@ -362,6 +368,7 @@ impl<'a> Search<'a> {
             b,
             limit: (u32::MAX, u32::MAX),
             next_limit: None,
+            seq: 0,
             work: Work::of(b),
             pool: Vec::new(),
             seen: Seen::new(),
@@ -431,7 +438,8 @@ impl Search<'_> {
 
     /// Adds a chain found; the limit tightens to it (a chain found later that is not easier
     /// never wins: see [`cycles_and_forcing_chains`]).
-    fn record(&mut self, found: &mut Vec<Found>, f: Found) {
+    fn record(&mut self, found: &mut Vec<Found>, mut f: Found) {
+        f.seq = self.seq;
         if (f.difficulty, f.complexity) < self.limit {
             self.limit = (f.difficulty, f.complexity);
         }
@@ -450,20 +458,27 @@ impl Search<'_> {
     }
 
     /// Cycles and forcing chains from every candidate of every cell with two or more.
+    ///
+    /// Sudoku Explainer visits the cells in order; here the bivalue cells come first, as they
+    /// tend to give short chains that tighten the limit early, and each chain keeps the place
+    /// Sudoku Explainer would have found it at for ties.
     fn loops(&mut self, y: bool, x: bool, found: &mut Vec<Found>, ctx: &mut Ctx) -> Result<(), SeError> {
-        for c in 0..81 {
-            let cands = self.b.cand[c];
-            if self.b.value[c] != 0 || count(cands) < 2 {
-                continue;
-            }
-            if !x && count(cands) > 2 {
-                continue;
-            }
-            for d in digits(cands) {
-                ctx.check()?;
-                self.cycles(c, d, y, x, found);
-                if x {
-                    self.unary_forcing(c, d, y, false, found);
+        for bivalue in [true, false] {
+            for c in 0..81 {
+                let cands = self.b.cand[c];
+                if self.b.value[c] != 0 || count(cands) < 2 || (count(cands) == 2) != bivalue {
+                    continue;
+                }
+                if !x && count(cands) > 2 {
+                    continue;
+                }
+                for d in digits(cands) {
+                    ctx.check()?;
+                    self.seq = cand(c, d) as u32;
+                    self.cycles(c, d, y, x, found);
+                    if x {
+                        self.unary_forcing(c, d, y, false, found);
+                    }
                 }
             }
         }
@@ -560,7 +575,7 @@ impl Search<'_> {
         let tech = if y { Technique::ForcingChain } else { Technique::ForcingXChain };
         let difficulty = if y { 70 } else { 66 } + length_difficulty(complexity);
         if let Some(step) = conclusion(self.b, tech, difficulty, nd.cell as usize, nd.digit, nd.on) {
-            self.record(found, Found { difficulty, complexity, sort_key: if y { 4 } else { 2 }, step });
+            self.record(found, Found { difficulty, complexity, sort_key: if y { 4 } else { 2 }, seq: 0, step });
         }
     }
 
@@ -607,6 +622,7 @@ impl Search<'_> {
             difficulty,
             complexity,
             sort_key,
+            seq: 0,
             step: SeStep::removal(Technique::BidirectionalCycle, difficulty, removed),
         })
     }
@@ -808,7 +824,7 @@ impl Search<'_> {
                         let complexity = on_ch.ancestors(a_on, &mut self.seen) + on_ch.ancestors(a_off, &mut self.seen);
                         let difficulty = base + length_difficulty(complexity);
                         if let Some(step) = conclusion(self.b, tech_binary, difficulty, c, d, false) {
-                            found.push(Found { difficulty, complexity, sort_key: 7, step });
+                            found.push(Found { difficulty, complexity, sort_key: 7, seq: 0, step });
                         }
                     }
                 }
@@ -824,7 +840,7 @@ impl Search<'_> {
                             off_ch.ancestors(a_on, &mut self.seen) + off_ch.ancestors(a_off, &mut self.seen);
                         let difficulty = base + length_difficulty(complexity);
                         if let Some(step) = conclusion(self.b, tech_binary, difficulty, c, d, true) {
-                            found.push(Found { difficulty, complexity, sort_key: 7, step });
+                            found.push(Found { difficulty, complexity, sort_key: 7, seq: 0, step });
                         }
                     }
                 }
@@ -838,7 +854,7 @@ impl Search<'_> {
                             if let Some(step) =
                                 conclusion(self.b, tech_binary, difficulty, nd.cell as usize, nd.digit, true)
                             {
-                                found.push(Found { difficulty, complexity, sort_key: 1, step });
+                                found.push(Found { difficulty, complexity, sort_key: 1, seq: 0, step });
                             }
                         }
                     }
@@ -851,7 +867,7 @@ impl Search<'_> {
                             if let Some(step) =
                                 conclusion(self.b, tech_binary, difficulty, nd.cell as usize, nd.digit, false)
                             {
-                                found.push(Found { difficulty, complexity, sort_key: 1, step });
+                                found.push(Found { difficulty, complexity, sort_key: 1, seq: 0, step });
                             }
                         }
                     }
@@ -876,7 +892,7 @@ impl Search<'_> {
                             }
                             let difficulty = base + length_difficulty(complexity);
                             if let Some(step) = conclusion(self.b, tech_cell, difficulty, tc, td, on) {
-                                found.push(Found { difficulty, complexity, sort_key: 5, step });
+                                found.push(Found { difficulty, complexity, sort_key: 5, seq: 0, step });
                             }
                         }
                     }
@@ -929,7 +945,7 @@ impl Search<'_> {
                         }
                         let difficulty = base + length_difficulty(complexity);
                         if let Some(step) = conclusion(self.b, tech, difficulty, tc, td, on) {
-                            found.push(Found { difficulty, complexity, sort_key: 6, step });
+                            found.push(Found { difficulty, complexity, sort_key: 6, seq: 0, step });
                         }
                     }
                 }

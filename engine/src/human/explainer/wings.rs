@@ -3,7 +3,7 @@
 //! digit than cells, and a bivalue cell); turbot fish (two strong links on one digit joined by
 //! a weak link: skyscraper, two-string kite, turbot fish through a box).
 
-use super::board::{bit, cells, count, digits, sees, Board, Cells, BOX, COL, ROW, T};
+use super::board::{bit, cells, count, digits, Board, Cells, BOX, COL, ROW, T};
 use super::{SeStep, Technique};
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4), pivot by pivot, wings among its peers.
@@ -60,20 +60,23 @@ fn seeing_all(set: Cells) -> Cells {
 /// cells holding it; when both digits are restricted, each of the set's other digits leaves the
 /// cells seeing all its holders too. The easiest wing found is taken.
 pub(super) fn als_wing(b: &Board, k: usize) -> Option<SeStep> {
-    let open: Vec<usize> = (0..81).filter(|&c| (2..=k as u32 + 1).contains(&count(b.cand[c]))).collect();
+    let open: Cells =
+        (0..81).filter(|&c| (2..=k as u32 + 1).contains(&count(b.cand[c]))).fold(0, |m, c| m | 1u128 << c);
     let mut best: Option<(u32, usize, SeStep)> = None;
     let mut stack = [0usize; 4];
-    als_extend(b, &open, k, 0, 0, 0, &mut stack, &mut best);
+    als_extend(b, open, k, 0, open, 0, &mut stack, &mut best);
     best.map(|(_, _, s)| s)
 }
 
+/// Extends the wing in `stack[..depth]` by a cell of `next` (open cells after the last one that
+/// see every cell so far), depth first.
 #[allow(clippy::too_many_arguments)]
 fn als_extend(
     b: &Board,
-    open: &[usize],
+    open: Cells,
     k: usize,
     depth: usize,
-    from: usize,
+    next: Cells,
     union: u16,
     stack: &mut [usize; 4],
     best: &mut Option<(u32, usize, SeStep)>,
@@ -84,17 +87,14 @@ fn als_extend(
         }
         return;
     }
-    for i in from..open.len() {
-        let c = open[i];
-        if stack[..depth].iter().any(|&o| !sees(o, c)) {
-            continue;
-        }
+    for c in cells(next) {
         let u = union | b.cand[c];
         if count(u) as usize > k + 1 {
             continue;
         }
         stack[depth] = c;
-        als_extend(b, open, k, depth + 1, i + 1, u, stack, best);
+        let after = !0u128 << (c + 1);
+        als_extend(b, open, k, depth + 1, next & T.peer_set[c] & after, u, stack, best);
     }
 }
 
@@ -178,7 +178,14 @@ fn links(b: &Board, t: usize, r: usize, d: u8, two_lines: bool, out: &mut Vec<Li
     let pos = b.positions(t, r, d);
     let n = count(pos);
     let cell_at = |p: usize| 1u128 << region[p];
-    let group = |m: u16| (0..9).filter(|p| m >> p & 1 != 0).fold(0u128, |s, p| s | cell_at(p));
+    let group = |mut m: u16| {
+        let mut set = 0u128;
+        while m != 0 {
+            set |= cell_at(m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+        set
+    };
     let places = group(pos);
     if n == 2 {
         let p1 = pos.trailing_zeros() as usize;
