@@ -18,12 +18,38 @@
 //! contradiction, double implication, cell and region forcing chains, all dynamic). Each search
 //! gathers every chain it finds and takes the easiest (difficulty, then length, then kind).
 
-use std::collections::VecDeque;
-
 use super::board::{bit, cells, count, digits, Board, Cells, BOX, COL, ROW, T};
 use super::{Ctx, SeError, SeStep, Technique};
 
 const NONE: u32 = u32::MAX;
+
+/// A first-in first-out queue of nodes, its buffer reused.
+#[derive(Default)]
+struct Fifo {
+    items: Vec<u32>,
+    head: usize,
+}
+
+impl Fifo {
+    fn clear(&mut self) {
+        self.items.clear();
+        self.head = 0;
+    }
+
+    fn push_back(&mut self, n: u32) {
+        self.items.push(n);
+    }
+
+    fn pop_front(&mut self) -> Option<u32> {
+        let n = self.items.get(self.head).copied()?;
+        self.head += 1;
+        Some(n)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.head == self.items.len()
+    }
+}
 
 /// A candidate of a cell: `cell * 9 + digit - 1`.
 fn cand(c: usize, d: u8) -> usize {
@@ -37,6 +63,9 @@ struct Node {
     on: bool,
     /// 1 for an assumption, its first parent's plus 1 otherwise.
     depth: u16,
+    /// The first parent (when `len` > 0); the others follow it in `Chain::parents` from
+    /// `first` when there are more.
+    p0: u32,
     first: u32,
     len: u32,
 }
@@ -81,9 +110,12 @@ impl Chain {
 
     fn node(&mut self, c: usize, d: u8, on: bool, parents: &[u32]) -> u32 {
         let first = self.parents.len() as u32;
-        self.parents.extend_from_slice(parents);
-        let depth = parents.first().map_or(1, |&p| self.nodes[p as usize].depth + 1);
-        self.nodes.push(Node { cell: c as u8, digit: d, on, depth, first, len: parents.len() as u32 });
+        if parents.len() > 1 {
+            self.parents.extend_from_slice(parents);
+        }
+        let p0 = parents.first().copied().unwrap_or(NONE);
+        let depth = if p0 == NONE { 1 } else { self.nodes[p0 as usize].depth + 1 };
+        self.nodes.push(Node { cell: c as u8, digit: d, on, depth, p0, first, len: parents.len() as u32 });
         self.nodes.len() as u32 - 1
     }
 
@@ -109,7 +141,11 @@ impl Chain {
 
     fn parents_of(&self, n: u32) -> &[u32] {
         let nd = &self.nodes[n as usize];
-        &self.parents[nd.first as usize..(nd.first + nd.len) as usize]
+        match nd.len {
+            0 => &[],
+            1 => std::slice::from_ref(&nd.p0),
+            len => &self.parents[nd.first as usize..(nd.first + len) as usize],
+        }
     }
 
     /// The number of distinct candidates (on or off) `n` rests on, itself included, walked
@@ -141,7 +177,7 @@ impl Chain {
     fn is_parent(&self, n: u32, c: usize, d: u8, on: bool) -> bool {
         let mut p = n;
         while self.nodes[p as usize].len > 0 {
-            p = self.parents[self.nodes[p as usize].first as usize];
+            p = self.nodes[p as usize].p0;
             let nd = &self.nodes[p as usize];
             if nd.cell as usize == c && nd.digit == d && nd.on == on {
                 return true;
@@ -278,8 +314,16 @@ fn implies_on(grid: &Work, oc: usize, od: u8, c: usize, d: u8, y: bool, x: bool)
     false
 }
 
-/// The extra difficulty (tenths) of a chain resting on `complexity` candidates.
+/// The extra difficulty (tenths) of a chain resting on `complexity` candidates: 0.1 each time
+/// the complexity minus 2 passes the next of 4, 6, 8, 12, 16, 24, ... (times 3/2 and 4/3 in turn).
 fn length_difficulty(complexity: u32) -> u32 {
+    match LENGTH_DIFFICULTY.get(complexity as usize) {
+        Some(&added) => added as u32,
+        None => length_difficulty_of(complexity),
+    }
+}
+
+const fn length_difficulty_of(complexity: u32) -> u32 {
     let length = complexity as i64 - 2;
     let (mut ceil, mut added, mut odd) = (4i64, 0, false);
     while length > ceil {
@@ -289,6 +333,16 @@ fn length_difficulty(complexity: u32) -> u32 {
     }
     added
 }
+
+static LENGTH_DIFFICULTY: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = length_difficulty_of(i as u32) as u8;
+        i += 1;
+    }
+    t
+};
 
 /// A chain hint found, with what orders it: difficulty, complexity, kind.
 struct Found {
@@ -360,6 +414,7 @@ struct Search<'a> {
     seen: Seen,
     scratch_off: Vec<(usize, u8)>,
     scratch_on: Vec<Forced>,
+    fifo: (Fifo, Fifo),
 }
 
 impl<'a> Search<'a> {
@@ -374,6 +429,7 @@ impl<'a> Search<'a> {
             seen: Seen::new(),
             scratch_off: Vec::new(),
             scratch_on: Vec::new(),
+            fifo: (Fifo::default(), Fifo::default()),
         }
     }
 }
@@ -446,6 +502,14 @@ impl Search<'_> {
         found.push(f);
     }
 
+    /// The two queues of a search, emptied.
+    fn fifos(&mut self) -> (Fifo, Fifo) {
+        let (mut a, mut b) = std::mem::take(&mut self.fifo);
+        a.clear();
+        b.clear();
+        (a, b)
+    }
+
     /// An empty chain, from the pool when one is there.
     fn take(&mut self) -> Chain {
         self.pool.pop().unwrap_or_else(Chain::new)
@@ -497,8 +561,8 @@ impl Search<'_> {
         let grid = &work;
         let src = ch.node(c, d, true, &[]);
         ch.insert(src);
-        let mut pending_on = VecDeque::from([src]);
-        let mut pending_off: VecDeque<u32> = VecDeque::new();
+        let (mut pending_on, mut pending_off) = self.fifos();
+        pending_on.push_back(src);
         let mut cycles = Vec::new();
         let mut length = 0;
         let mut offs = std::mem::take(&mut self.scratch_off);
@@ -557,6 +621,7 @@ impl Search<'_> {
         }
         self.scratch_off = offs;
         self.scratch_on = ons;
+        self.fifo = (pending_on, pending_off);
         for dst in cycles {
             if let Some(f) = self.cycle_hint(&ch, dst, y, x) {
                 self.record(found, f);
@@ -585,7 +650,7 @@ impl Search<'_> {
         let mut p = dst;
         while ch.nodes[p as usize].len > 0 {
             in_chain |= 1u128 << ch.nodes[p as usize].cell;
-            p = ch.parents[ch.nodes[p as usize].first as usize];
+            p = ch.nodes[p as usize].p0;
         }
         let (mut forw, mut back) = ([0u16; 81], [0u16; 81]);
         let mut p = dst;
@@ -601,7 +666,7 @@ impl Search<'_> {
                     }
                 }
             }
-            p = ch.parents[ch.nodes[p as usize].first as usize];
+            p = ch.nodes[p as usize].p0;
         }
         let removed: Vec<(usize, u16)> =
             (0..81).filter(|&o| forw[o] & back[o] != 0).map(|o| (o, forw[o] & back[o])).collect();
@@ -636,8 +701,7 @@ impl Search<'_> {
         let grid = &work;
         let src = ch.node(c, d, on, &[]);
         ch.insert(src);
-        let mut pending_on: VecDeque<u32> = VecDeque::new();
-        let mut pending_off: VecDeque<u32> = VecDeque::new();
+        let (mut pending_on, mut pending_off) = self.fifos();
         if on {
             pending_on.push_back(src);
         } else {
@@ -684,6 +748,7 @@ impl Search<'_> {
         }
         self.scratch_off = offs;
         self.scratch_on = ons;
+        self.fifo = (pending_on, pending_off);
         for t in targets {
             self.forcing_hint(&ch, t, y, found);
         }
@@ -695,8 +760,9 @@ impl Search<'_> {
     fn chaining(&mut self, ch: &mut Chain, dynamic: bool, nishio: bool) -> Option<(u32, u32)> {
         let source = self.work;
         let mut grid = self.work;
-        let mut pending_on: VecDeque<u32> = ch.on_list.iter().copied().collect();
-        let mut pending_off: VecDeque<u32> = ch.off_list.iter().copied().collect();
+        let (mut pending_on, mut pending_off) = self.fifos();
+        pending_on.items.extend_from_slice(&ch.on_list);
+        pending_off.items.extend_from_slice(&ch.off_list);
         let mut offs = std::mem::take(&mut self.scratch_off);
         let mut ons = std::mem::take(&mut self.scratch_on);
         let mut parents: Vec<u32> = Vec::new();
@@ -751,6 +817,7 @@ impl Search<'_> {
         };
         self.scratch_off = offs;
         self.scratch_on = ons;
+        self.fifo = (pending_on, pending_off);
         result
     }
 
