@@ -4,7 +4,7 @@
 # upgrade scripts). Installing it needs no Rust, no pgrx and no build tools. Prints its path.
 #   a major Debian's packages installed (15, Debian 12's postgresql-15): a Debian package made by
 #      dpkg-deb, target/package/postgresql-<major>-pg-sudoku_<version>_<arch>.deb:
-#      `apt install ./postgresql-15-pg-sudoku_0.2.0_amd64.deb`, then CREATE EXTENSION pg_sudoku.
+#      `apt install ./postgresql-15-pg-sudoku_0.3.0_amd64.deb`, then CREATE EXTENSION pg_sudoku.
 #   a major built from source (scripts/postgres.sh; no Debian package of it to depend on):
 #      a tarball, target/package/pg_sudoku-<version>-pg<major>-linux-<arch>.tar.gz, holding
 #      lib/pg_sudoku.so, extension/ (control file and SQL scripts) and install.sh, which copies

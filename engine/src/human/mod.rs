@@ -11,6 +11,7 @@
 //! | chains | `chains.rs` | simple chain (X-chain), XY-chain |
 //! | uniqueness | `uniqueness.rs` | unique rectangle (types 1, 2), BUG + 1 |
 //! | contradiction | `contradiction.rs` | contradiction (singles from one candidate reach a dead end), guess |
+//! | Sudoku Explainer | `explainer/` | the SE rating (`sudoku.se_rating`): its own 9x9 board and one file per family (singles and subsets, wings and fish chains, uniqueness, aligned exclusion, forcing chains); its techniques are the variants from `FullHouse` on |
 //!
 //! `sudoku.fill_steps`, `sudoku.propagate` (beyond its bulk techniques), `sudoku.rate`,
 //! `sudoku.hint`, `sudoku.hidden_singles` and `sudoku.preemptive_sets` all read from here; the
