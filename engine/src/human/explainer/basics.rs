@@ -78,11 +78,15 @@ fn locking_removals(b: &Board, t1: usize, r1: usize, t2: usize, r2: usize, d: u8
     cells(b.holding(outside, d)).map(|c| (c, bit(d))).collect()
 }
 
-/// The regions of type `t2` that hold every place of `d` in region `r1` of type `t1`.
-fn locked_in(b: &Board, t1: usize, r1: usize, t2: usize, d: u8) -> impl Iterator<Item = usize> + '_ {
+/// The region of type `t2` that holds every place (two or more) of `d` in region `r1` of type
+/// `t1`, if one does (regions of one type are disjoint: at most one).
+fn locked_in(b: &Board, t1: usize, r1: usize, t2: usize, d: u8) -> Option<usize> {
     let places = b.holding(T.region_set[t1][r1], d);
-    let ok = count_cells(places) >= 2;
-    (0..9).filter(move |&r2| ok && crosses(t1, r1, t2, r2) && places & !T.region_set[t2][r2] == 0)
+    if count_cells(places) < 2 {
+        return None;
+    }
+    let r2 = T.of[places.trailing_zeros() as usize][t2] as usize;
+    (places & !T.region_set[t2][r2] == 0).then_some(r2)
 }
 
 fn count_cells(set: u128) -> u32 {
@@ -96,7 +100,7 @@ pub(super) fn direct_locking(b: &Board) -> Option<SeStep> {
     for (t1, t2) in LOCKING {
         for d in 1..=9 {
             for r1 in 0..9 {
-                for r2 in locked_in(b, t1, r1, t2, d) {
+                if let Some(r2) = locked_in(b, t1, r1, t2, d) {
                     for r3 in (0..9).filter(|&r3| r3 != r1 && crosses(t1, r3, t2, r2)) {
                         let places3 = b.holding(T.region_set[t1][r3], d);
                         if count_cells(places3) > 1 {
@@ -124,7 +128,7 @@ pub(super) fn locking(b: &Board) -> Option<SeStep> {
     for (t1, t2) in LOCKING {
         for d in 1..=9 {
             for r1 in 0..9 {
-                for r2 in locked_in(b, t1, r1, t2, d) {
+                if let Some(r2) = locked_in(b, t1, r1, t2, d) {
                     let removed = locking_removals(b, t1, r1, t2, r2, d);
                     if !removed.is_empty() {
                         let (tech, diff) =
@@ -153,7 +157,10 @@ pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
             for m in combinations(degree, eligible) {
                 let mut union = 0u16;
                 let mut ok = true;
-                for p in (0..9).filter(|p| m >> p & 1 != 0) {
+                let mut rest = m;
+                while rest != 0 {
+                    let p = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
                     let cand = b.cand[region[p] as usize];
                     if count(cand) <= 1 {
                         ok = false;
@@ -279,7 +286,7 @@ pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
                     continue;
                 }
                 let mut removed = Vec::new();
-                for r2 in (0..9).filter(|r2| union >> r2 & 1 != 0) {
+                for r2 in (0..9usize).filter(|r2| union >> r2 & 1 != 0) {
                     for (p, &c) in T.region[cover][r2].iter().enumerate() {
                         if m >> p & 1 == 0 && b.cand[c as usize] & bit(d) != 0 {
                             removed.push((c as usize, bit(d)));

@@ -98,15 +98,18 @@ fn find_loops(
     out: &mut Vec<Vec<usize>>,
 ) {
     path.push(cell);
+    let on_path: Cells = set_of(path);
     for t in [BOX, ROW, COL] {
         if t == last {
             continue;
         }
-        for &next in &T.region[t][T.of[cell][t] as usize] {
-            let next = next as usize;
+        // The cells of the region holding both digits, in region order (ascending cells).
+        let region = T.region_set[t][T.of[cell][t] as usize];
+        let holding = region & b.dcells[both.trailing_zeros() as usize] & b.dcells[15 - both.leading_zeros() as usize];
+        for next in cells(holding) {
             if next == path[0] && path.len() >= 4 {
                 out.push(path.clone());
-            } else if !path.contains(&next) && b.cand[next] & both == both {
+            } else if on_path >> next & 1 == 0 {
                 let new_ex = (ex | b.cand[next]) & !both;
                 let card = count(b.cand[next]);
                 if card == 2 || count(new_ex) == 1 || allowed > 0 {
