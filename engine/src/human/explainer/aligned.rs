@@ -110,10 +110,14 @@ pub(super) fn aligned_triple(b: &Board) -> Option<SeStep> {
         return None;
     }
     let in_list: u128 = list.iter().fold(0, |m, &c| m | 1u128 << c);
+    let mut index = [0usize; 81];
+    for (k, &c) in list.iter().enumerate() {
+        index[c] = k;
+    }
     for (i, j) in pairs(list.len()) {
         let (c0, c1) = (list[i], list[j]);
         let twin = (ex[i] | ex[j]) & in_list & !(1u128 << c0 | 1u128 << c1);
-        for k in (0..list.len()).filter(|&k| twin >> list[k] & 1 != 0) {
+        for k in super::board::cells(twin).map(|c| index[c]) {
             let common = ex[i] & ex[j] & ex[k];
             if common.count_ones() >= 2 {
                 let removed = exclusion(b, &[c0, c1, list[k]], common);

@@ -107,7 +107,7 @@ fn als_pivots(b: &Board, wing: &[usize], union: u16, k: usize, best: &mut Option
     if best.as_ref().is_some_and(|(d, _, _)| *d <= diff) && best.as_ref().is_some_and(|(d, _, _)| *d < diff) {
         return;
     }
-    let holders = |d: u8| cells(set).filter(|&c| b.cand[c] & bit(d) != 0).fold(0u128, |m, c| m | 1u128 << c);
+    let holders = |d: u8| set & b.dcells[d as usize - 1];
     for yz in cells(near) {
         let yzv = b.cand[yz];
         if count(yzv) != 2 || yzv & union != yzv {
