@@ -296,6 +296,35 @@ fn off_to_on(grid: &Work, source: &Work, c: usize, d: u8, y: bool, x: bool, out:
     }
 }
 
+/// A candidate an off candidate turns on, in a static search.
+#[derive(Clone, Copy, Default)]
+struct On {
+    cell: usize,
+    digit: u8,
+}
+
+/// [`off_to_on`] in a static search (the grid is its own source, so no hidden parents): at
+/// most four candidates, in the same order.
+fn static_on(grid: &Work, c: usize, d: u8, y: bool, x: bool) -> ([On; 4], usize) {
+    let mut out = [On::default(); 4];
+    let mut n = 0;
+    if y && count(grid.cand[c]) == 2 {
+        out[0] = On { cell: c, digit: (grid.cand[c] & !bit(d)).trailing_zeros() as u8 + 1 };
+        n = 1;
+    }
+    if x {
+        let places = grid.dcells[d as usize - 1] & !(1u128 << c);
+        for t in [BOX, ROW, COL] {
+            let others = places & T.region_set[t][T.of[c][t] as usize];
+            if others != 0 && others & (others - 1) == 0 {
+                out[n] = On { cell: others.trailing_zeros() as usize, digit: d };
+                n += 1;
+            }
+        }
+    }
+    (out, n)
+}
+
 /// Whether off candidate (oc, od) turns on candidate (c, d) ([`off_to_on`] on a grid that is
 /// its own source).
 fn implies_on(grid: &Work, oc: usize, od: u8, c: usize, d: u8, y: bool, x: bool) -> bool {
@@ -566,7 +595,7 @@ impl Search<'_> {
         let mut cycles = Vec::new();
         let mut length = 0;
         let mut offs = std::mem::take(&mut self.scratch_off);
-        let mut ons = std::mem::take(&mut self.scratch_on);
+        let ons = std::mem::take(&mut self.scratch_on);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
@@ -604,8 +633,8 @@ impl Search<'_> {
                     }
                     continue;
                 }
-                off_to_on(grid, grid, nd.cell as usize, nd.digit, y, x, &mut ons);
-                for f in &ons {
+                let (forced, n_forced) = static_on(grid, nd.cell as usize, nd.digit, y, x);
+                for f in &forced[..n_forced] {
                     let is_src = f.cell == c && f.digit == d;
                     let known = ch.get(f.cell, f.digit, true) != NONE;
                     if length >= 4 && is_src {
@@ -709,7 +738,7 @@ impl Search<'_> {
         }
         let mut targets: Vec<u32> = Vec::new();
         let mut offs = std::mem::take(&mut self.scratch_off);
-        let mut ons = std::mem::take(&mut self.scratch_on);
+        let ons = std::mem::take(&mut self.scratch_on);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
                 let nd = ch.nodes[p as usize];
@@ -733,8 +762,8 @@ impl Search<'_> {
                 if !self.could_win(base, nd.depth as u32 + 1) {
                     continue;
                 }
-                off_to_on(grid, grid, nd.cell as usize, nd.digit, y, true, &mut ons);
-                for f in &ons {
+                let (forced, n_forced) = static_on(grid, nd.cell as usize, nd.digit, y, true);
+                for f in &forced[..n_forced] {
                     if ch.get(f.cell, f.digit, true) == NONE {
                         let n = ch.node(f.cell, f.digit, true, &[p]);
                         if !on && f.cell == c && f.digit == d && targets.is_empty() {
