@@ -154,8 +154,8 @@ fn tenths(t: u32) -> Option<pg_sys::Datum> {
 /// solution, with the rules of Sukaku Explainer v1.15.10 (`sudoku_engine::human::explainer`).
 /// Raises 22023 for another size, conflicting givens, no or several solutions, and a puzzle that
 /// needs nested forcing chains; honours query cancel and `statement_timeout` (57014).
-// COST 1000000: about 5 ms a call on se_rated_10k, in units of 5 ns (scripts/se_compare.sh, README "The Sudoku Explainer rating").
-#[pg_extern(immutable, strict, parallel_safe, requires = ["se_rating_type"], cost = 1000000)]
+// COST 700000: 3.5 ms a call on se_rated_10k (3.74 ms through SQL), in units of 5 ns (scripts/se_compare.sh, README "The Sudoku Explainer rating").
+#[pg_extern(immutable, strict, parallel_safe, requires = ["se_rating_type"], cost = 700000)]
 fn se_rating(grid: Grid) -> pgrx::composite_type!('static, "se_rating") {
     let mut check = interrupts();
     let r = match se_rating_with(&grid.0, &mut check) {
