@@ -2,7 +2,7 @@
 
 use pgrx::prelude::*;
 use sudoku_engine::generate::{generate_level_seeded, generate_seeded, GenerateError, Symmetry, LEVEL_ATTEMPTS};
-use sudoku_engine::human::explainer::{se_rating_with, SeError};
+use sudoku_engine::human::explainer::{se_rating_with, tenths_text, SeError};
 use sudoku_engine::human::{hint_with, rate_with, technique_names, LEVELS};
 
 use crate::rows::{datum, RowType};
@@ -146,8 +146,7 @@ CREATE TYPE se_rating AS (er numeric(3,1), ep numeric(3,1), ed numeric(3,1), har
 
 /// A rating in tenths as `numeric` with one decimal (`72` is 7.2).
 fn tenths(t: u32) -> Option<pg_sys::Datum> {
-    let text = format!("{}.{}", t / 10, t % 10);
-    datum(AnyNumeric::try_from(text.as_str()).unwrap_or_else(|e| invalid_parameter(format!("{e}"))))
+    datum(AnyNumeric::try_from(tenths_text(t).as_str()).unwrap_or_else(|e| invalid_parameter(format!("{e}"))))
 }
 
 /// The Sudoku Explainer rating (ER, EP, ED and the hardest technique) of a 9x9 puzzle with one

@@ -9,16 +9,12 @@
 
 mod common;
 
-use sudoku_engine::human::explainer::{se_rating_with, SeError};
+use sudoku_engine::human::explainer::{se_rating_with, tenths_text, SeError};
 use sudoku_engine::Grid;
 
 fn tenths(field: &str) -> u32 {
     let (whole, tenth) = field.split_once('.').expect("a rating such as 7.2");
     whole.parse::<u32>().unwrap() * 10 + tenth.parse::<u32>().unwrap()
-}
-
-fn show(t: u32) -> String {
-    format!("{}.{}", t / 10, t % 10)
 }
 
 #[test]
@@ -54,7 +50,7 @@ fn the_bank_ratings_match() {
         n += 1;
         match se_rating_with(&Grid::parse(p).unwrap(), &mut || false) {
             Ok(r) if r.er == want => {}
-            got => wrong.push(format!("{p}: published {}, got {got:?}", show(want))),
+            got => wrong.push(format!("{p}: published {}, got {got:?}", tenths_text(want))),
         }
     }
     assert_eq!(n, 1000);

@@ -371,12 +371,8 @@ fn pearson(x: &[f64], y: &[f64]) -> f64 {
     cov / (vx * vy).sqrt()
 }
 
-fn tenths(t: u32) -> String {
-    format!("{}.{}", t / 10, t % 10)
-}
-
 fn se_file(path: &str) {
-    use sudoku_engine::human::explainer::{se_rating_with, se_steps_with};
+    use sudoku_engine::human::explainer::{se_rating_with, se_steps_with, tenths_text as tenths};
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
         std::process::exit(1)

@@ -220,12 +220,6 @@ pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep>
                 if !ok || count(union) != degree {
                     continue;
                 }
-                let removed: Vec<(usize, u16)> = (0..9)
-                    .filter(|p| union >> p & 1 != 0)
-                    .map(|p| region[p] as usize)
-                    .filter(|&c| b.cand[c] & !m != 0)
-                    .map(|c| (c, b.cand[c] & !m))
-                    .collect();
                 if direct {
                     for d in (1..=9u8).filter(|&d| m & bit(d) == 0) {
                         let pos = b.positions(t, r, d);
@@ -239,7 +233,15 @@ pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep>
                             return Some(SeStep::placement(tech, diff, c, d));
                         }
                     }
-                } else if !removed.is_empty() {
+                    continue;
+                }
+                let removed: Vec<(usize, u16)> = (0..9)
+                    .filter(|p| union >> p & 1 != 0)
+                    .map(|p| region[p] as usize)
+                    .filter(|&c| b.cand[c] & !m != 0)
+                    .map(|c| (c, b.cand[c] & !m))
+                    .collect();
+                if !removed.is_empty() {
                     let (tech, diff) = match degree {
                         2 => (Technique::HiddenPair, 34),
                         3 => (Technique::HiddenTriple, 40),

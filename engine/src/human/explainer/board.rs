@@ -6,6 +6,9 @@
 /// A set of cells, bit `c` for cell `c` (row-major, 0..81).
 pub(super) type Cells = u128;
 
+/// Every cell.
+pub(super) const ALL_CELLS: Cells = (1 << 81) - 1;
+
 /// The region types, in the order Sudoku Explainer numbers them.
 pub(super) const BOX: usize = 0;
 pub(super) const ROW: usize = 1;
@@ -103,6 +106,16 @@ pub(super) fn bit(d: u8) -> u16 {
 
 pub(super) fn count(mask: u16) -> u32 {
     mask.count_ones()
+}
+
+/// The set of the cells listed.
+pub(super) fn set_of(list: &[usize]) -> Cells {
+    list.iter().fold(0, |m, &c| m | 1u128 << c)
+}
+
+/// The cells that see every cell of `set` (and are not in it).
+pub(super) fn seeing_all(set: Cells) -> Cells {
+    cells(set).fold(ALL_CELLS, |m, c| m & T.peer_set[c]) & !set
 }
 
 /// Whether two distinct cells share a region.

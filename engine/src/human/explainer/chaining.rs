@@ -261,55 +261,23 @@ fn on_to_off(grid: &Work, c: usize, d: u8, y: bool, out: &mut Vec<(usize, u8)>) 
     }
 }
 
-/// An on candidate an off candidate forces, and its hidden parents (in a dynamic search: the
-/// off candidates struck from the cell, or from the region, since the search began).
-#[derive(Clone, Copy)]
-struct Forced {
-    cell: usize,
-    digit: u8,
-    /// Digits struck from the cell (cell rule), or 0.
-    hidden_digits: u16,
-    /// Cells of the region where the digit was struck (region rule), or 0.
-    hidden_cells: Cells,
-}
-
-/// What an off candidate turns on: with `y`, the cell's other candidate if it has two; with
-/// `x`, the digit's other place in a box, a row or a column that has two.
-fn off_to_on(grid: &Work, source: &Work, c: usize, d: u8, y: bool, x: bool, out: &mut Vec<Forced>) {
-    out.clear();
-    if y && count(grid.cand[c]) == 2 {
-        let other = (grid.cand[c] & !bit(d)).trailing_zeros() as u8 + 1;
-        let hidden_digits = source.cand[c] & !grid.cand[c];
-        out.push(Forced { cell: c, digit: other, hidden_digits, hidden_cells: 0 });
-    }
-    if x {
-        let i = d as usize - 1;
-        let places = grid.dcells[i] & !(1u128 << c);
-        for t in [BOX, ROW, COL] {
-            let region = T.region_set[t][T.of[c][t] as usize];
-            let others = places & region;
-            if others.count_ones() == 1 {
-                let hidden_cells = source.dcells[i] & !grid.dcells[i] & region;
-                out.push(Forced { cell: others.trailing_zeros() as usize, digit: d, hidden_digits: 0, hidden_cells });
-            }
-        }
-    }
-}
-
-/// A candidate an off candidate turns on, in a static search.
+/// A candidate an off candidate turns on, and by which rule: the cell's (`region` NONE) or a
+/// region's (`region` = its type).
 #[derive(Clone, Copy, Default)]
 struct On {
     cell: usize,
     digit: u8,
+    region: usize,
 }
 
-/// [`off_to_on`] in a static search (the grid is its own source, so no hidden parents): at
-/// most four candidates, in the same order.
-fn static_on(grid: &Work, c: usize, d: u8, y: bool, x: bool) -> ([On; 4], usize) {
+/// What off candidate (c, d) turns on: with `y`, the cell's other candidate if it has two; with
+/// `x`, the digit's other place in a box, a row or a column that has two. At most four, in
+/// that order.
+fn off_to_on(grid: &Work, c: usize, d: u8, y: bool, x: bool) -> ([On; 4], usize) {
     let mut out = [On::default(); 4];
     let mut n = 0;
     if y && count(grid.cand[c]) == 2 {
-        out[0] = On { cell: c, digit: (grid.cand[c] & !bit(d)).trailing_zeros() as u8 + 1 };
+        out[0] = On { cell: c, digit: (grid.cand[c] & !bit(d)).trailing_zeros() as u8 + 1, region: NONE as usize };
         n = 1;
     }
     if x {
@@ -317,7 +285,7 @@ fn static_on(grid: &Work, c: usize, d: u8, y: bool, x: bool) -> ([On; 4], usize)
         for t in [BOX, ROW, COL] {
             let others = places & T.region_set[t][T.of[c][t] as usize];
             if others != 0 && others & (others - 1) == 0 {
-                out[n] = On { cell: others.trailing_zeros() as usize, digit: d };
+                out[n] = On { cell: others.trailing_zeros() as usize, digit: d, region: t };
                 n += 1;
             }
         }
@@ -325,22 +293,22 @@ fn static_on(grid: &Work, c: usize, d: u8, y: bool, x: bool) -> ([On; 4], usize)
     (out, n)
 }
 
-/// Whether off candidate (oc, od) turns on candidate (c, d) ([`off_to_on`] on a grid that is
-/// its own source).
+/// The hidden parents of an on candidate that off candidate (c, d) forced, in a dynamic search:
+/// the off candidates struck since the search began (`source`) from the cell (cell rule, as
+/// digits) or from the region (region rule, as cells).
+fn hidden_parents(grid: &Work, source: &Work, c: usize, d: u8, on: &On) -> (u16, Cells) {
+    if on.region == NONE as usize {
+        (source.cand[c] & !grid.cand[c], 0)
+    } else {
+        let i = d as usize - 1;
+        (0, source.dcells[i] & !grid.dcells[i] & T.region_set[on.region][T.of[c][on.region] as usize])
+    }
+}
+
+/// Whether off candidate (oc, od) turns on candidate (c, d).
 fn implies_on(grid: &Work, oc: usize, od: u8, c: usize, d: u8, y: bool, x: bool) -> bool {
-    if y && oc == c && od != d && count(grid.cand[c]) == 2 && grid.cand[c] & bit(d) != 0 {
-        return true;
-    }
-    if x && od == d && oc != c {
-        let places = grid.dcells[d as usize - 1] & !(1u128 << oc);
-        for t in [BOX, ROW, COL] {
-            let r = T.of[oc][t] as usize;
-            if T.of[c][t] as usize == r && places & T.region_set[t][r] == 1u128 << c {
-                return true;
-            }
-        }
-    }
-    false
+    let (forced, n) = off_to_on(grid, oc, od, y, x);
+    forced[..n].iter().any(|f| f.cell == c && f.digit == d)
 }
 
 /// The extra difficulty (tenths) of a chain resting on `complexity` candidates: 0.1 each time
@@ -404,18 +372,8 @@ fn easiest_found(found: &[Found]) -> Option<usize> {
 }
 
 /// The easiest of the hints, the first of equals.
-fn easiest(found: Vec<Found>) -> Option<SeStep> {
-    let mut best: Option<Found> = None;
-    for f in found {
-        let better = match &best {
-            None => true,
-            Some(b) => (f.difficulty, f.complexity, f.sort_key) < (b.difficulty, b.complexity, b.sort_key),
-        };
-        if better {
-            best = Some(f);
-        }
-    }
-    best.map(|f| f.step)
+fn easiest(mut found: Vec<Found>) -> Option<SeStep> {
+    easiest_found(&found).map(|i| found.swap_remove(i).step)
 }
 
 /// A step that sets candidate (c, d) on (the cell's other candidates leave and d is placed) or
@@ -442,7 +400,6 @@ struct Search<'a> {
     pool: Vec<Chain>,
     seen: Seen,
     scratch_off: Vec<(usize, u8)>,
-    scratch_on: Vec<Forced>,
     fifo: (Fifo, Fifo),
 }
 
@@ -457,7 +414,6 @@ impl<'a> Search<'a> {
             pool: Vec::new(),
             seen: Seen::new(),
             scratch_off: Vec::new(),
-            scratch_on: Vec::new(),
             fifo: (Fifo::default(), Fifo::default()),
         }
     }
@@ -487,8 +443,8 @@ pub(super) fn cycles_and_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Opti
         }
         let best = easiest_found(&found);
         match (best, s.next_limit) {
-            (Some(i), _) if found[i].difficulty <= start => return Ok(Some(found.swap_remove(i).step)),
-            (best, None) => return Ok(best.map(|i| found.swap_remove(i).step)),
+            (Some(i), _) if found[i].difficulty <= start => return Ok(easiest(found)),
+            (_, None) => return Ok(easiest(found)),
             (_, Some(next)) => start = next.max(start + 1),
         }
     }
@@ -570,7 +526,7 @@ impl Search<'_> {
                     self.seq = cand(c, d) as u32;
                     self.cycles(c, d, y, x, found);
                     if x {
-                        self.unary_forcing(c, d, y, false, found);
+                        self.forcing_from_off(c, d, y, found);
                     }
                 }
             }
@@ -595,7 +551,6 @@ impl Search<'_> {
         let mut cycles = Vec::new();
         let mut length = 0;
         let mut offs = std::mem::take(&mut self.scratch_off);
-        let ons = std::mem::take(&mut self.scratch_on);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
@@ -633,7 +588,7 @@ impl Search<'_> {
                     }
                     continue;
                 }
-                let (forced, n_forced) = static_on(grid, nd.cell as usize, nd.digit, y, x);
+                let (forced, n_forced) = off_to_on(grid, nd.cell as usize, nd.digit, y, x);
                 for f in &forced[..n_forced] {
                     let is_src = f.cell == c && f.digit == d;
                     let known = ch.get(f.cell, f.digit, true) != NONE;
@@ -649,7 +604,6 @@ impl Search<'_> {
             }
         }
         self.scratch_off = offs;
-        self.scratch_on = ons;
         self.fifo = (pending_on, pending_off);
         for dst in cycles {
             if let Some(f) = self.cycle_hint(&ch, dst, y, x) {
@@ -721,24 +675,19 @@ impl Search<'_> {
         })
     }
 
-    /// Forcing chains from candidate (c, d) assumed on (`on`: reaching it off removes it) or
-    /// off (reaching it on places it).
-    fn unary_forcing(&mut self, c: usize, d: u8, y: bool, on: bool, found: &mut Vec<Found>) {
+    /// The forcing chain from candidate (c, d) assumed off to (c, d) on, which places it (the
+    /// chain from it assumed on is found by [`Search::cycles`]).
+    fn forcing_from_off(&mut self, c: usize, d: u8, y: bool, found: &mut Vec<Found>) {
         let base = if y { 70 } else { 66 };
         let mut ch = self.take();
         let work = self.work;
         let grid = &work;
-        let src = ch.node(c, d, on, &[]);
+        let src = ch.node(c, d, false, &[]);
         ch.insert(src);
         let (mut pending_on, mut pending_off) = self.fifos();
-        if on {
-            pending_on.push_back(src);
-        } else {
-            pending_off.push_back(src);
-        }
-        let mut targets: Vec<u32> = Vec::new();
+        pending_off.push_back(src);
+        let mut target = NONE;
         let mut offs = std::mem::take(&mut self.scratch_off);
-        let ons = std::mem::take(&mut self.scratch_on);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
                 let nd = ch.nodes[p as usize];
@@ -749,9 +698,6 @@ impl Search<'_> {
                 for &(oc, od) in &offs {
                     if ch.get(oc, od, false) == NONE {
                         let n = ch.node(oc, od, false, &[p]);
-                        if on && oc == c && od == d && targets.is_empty() {
-                            targets.push(n);
-                        }
                         ch.insert(n);
                         pending_off.push_back(n);
                     }
@@ -762,12 +708,12 @@ impl Search<'_> {
                 if !self.could_win(base, nd.depth as u32 + 1) {
                     continue;
                 }
-                let (forced, n_forced) = static_on(grid, nd.cell as usize, nd.digit, y, true);
+                let (forced, n_forced) = off_to_on(grid, nd.cell as usize, nd.digit, y, true);
                 for f in &forced[..n_forced] {
                     if ch.get(f.cell, f.digit, true) == NONE {
                         let n = ch.node(f.cell, f.digit, true, &[p]);
-                        if !on && f.cell == c && f.digit == d && targets.is_empty() {
-                            targets.push(n);
+                        if f.cell == c && f.digit == d && target == NONE {
+                            target = n;
                         }
                         ch.insert(n);
                         pending_on.push_back(n);
@@ -776,10 +722,9 @@ impl Search<'_> {
             }
         }
         self.scratch_off = offs;
-        self.scratch_on = ons;
         self.fifo = (pending_on, pending_off);
-        for t in targets {
-            self.forcing_hint(&ch, t, y, found);
+        if target != NONE {
+            self.forcing_hint(&ch, target, y, found);
         }
         self.give(ch);
     }
@@ -793,7 +738,6 @@ impl Search<'_> {
         pending_on.items.extend_from_slice(&ch.on_list);
         pending_off.items.extend_from_slice(&ch.off_list);
         let mut offs = std::mem::take(&mut self.scratch_off);
-        let mut ons = std::mem::take(&mut self.scratch_on);
         let mut parents: Vec<u32> = Vec::new();
         let result = 'search: loop {
             if let Some(p) = pending_on.pop_front() {
@@ -816,17 +760,22 @@ impl Search<'_> {
             if let Some(p) = pending_off.pop_front() {
                 let nd = ch.nodes[p as usize];
                 let (pc, pd) = (nd.cell as usize, nd.digit);
-                off_to_on(&grid, &source, pc, pd, !nishio, true, &mut ons);
+                let (forced, n_forced) = off_to_on(&grid, pc, pd, !nishio, true);
+                // Before this candidate is struck: what was struck before it.
+                let mut hidden = [(0u16, 0 as Cells); 4];
+                for (h, f) in hidden.iter_mut().zip(&forced[..n_forced]) {
+                    *h = hidden_parents(&grid, &source, pc, pd, f);
+                }
                 if dynamic {
                     grid.strike(pc, pd);
                 }
-                for f in &ons {
+                for (f, &(hidden_digits, hidden_cells)) in forced[..n_forced].iter().zip(&hidden) {
                     parents.clear();
                     parents.push(p);
-                    for v in digits(f.hidden_digits) {
+                    for v in digits(hidden_digits) {
                         parents.push(ch.get(f.cell, v, false));
                     }
-                    for o in cells(f.hidden_cells) {
+                    for o in cells(hidden_cells) {
                         parents.push(ch.get(o, f.digit, false));
                     }
                     let conj = ch.get(f.cell, f.digit, false);
@@ -845,9 +794,40 @@ impl Search<'_> {
             break None;
         };
         self.scratch_off = offs;
-        self.scratch_on = ons;
         self.fifo = (pending_on, pending_off);
         result
+    }
+
+    /// A conclusion about candidate (c, d), on or off, resting on a node of each branch: its
+    /// complexity is the sum of their ancestors. Added when it changes the grid.
+    fn conclude<'c>(
+        &mut self,
+        nodes: impl IntoIterator<Item = (&'c Chain, u32)>,
+        (base, tech, sort_key): (u32, Technique, u32),
+        (c, d, on): (usize, u8, bool),
+        found: &mut Vec<Found>,
+    ) {
+        let complexity = nodes.into_iter().map(|(ch, n)| ch.ancestors(n, &mut self.seen)).sum();
+        let difficulty = base + length_difficulty(complexity);
+        if let Some(step) = conclusion(self.b, tech, difficulty, c, d, on) {
+            found.push(Found { difficulty, complexity, sort_key, seq: 0, step });
+        }
+    }
+
+    /// The conclusions every one of `chains` reaches (a double implication, a cell or a region
+    /// forcing chain), in the order of the first chain's candidates, the ons first.
+    fn common_conclusions(&mut self, chains: &[&Chain], kind: (u32, Technique, u32), found: &mut Vec<Found>) {
+        let first = chains[0];
+        for on in [true, false] {
+            let list = if on { &first.on_list } else { &first.off_list };
+            for &p in list {
+                let nd = first.nodes[p as usize];
+                let (tc, td) = (nd.cell as usize, nd.digit);
+                if chains.iter().all(|o| o.get(tc, td, on) != NONE) {
+                    self.conclude(chains.iter().map(|o| (*o, o.get(tc, td, on))), kind, (tc, td, on), found);
+                }
+            }
+        }
     }
 
     /// The implications of candidate (c, d) assumed on, and the contradiction they reach if
@@ -917,11 +897,7 @@ impl Search<'_> {
                 let (on_ch, absurd) = self.on_chain(cache, c, d, dynamic, nishio);
                 if do_contradiction {
                     if let Some((a_on, a_off)) = *absurd {
-                        let complexity = on_ch.ancestors(a_on, &mut self.seen) + on_ch.ancestors(a_off, &mut self.seen);
-                        let difficulty = base + length_difficulty(complexity);
-                        if let Some(step) = conclusion(self.b, tech_binary, difficulty, c, d, false) {
-                            found.push(Found { difficulty, complexity, sort_key: 7, seq: 0, step });
-                        }
+                        self.conclude([(on_ch, a_on), (on_ch, a_off)], (base, tech_binary, 7), (c, d, false), found);
                     }
                 }
                 // Assume (c, d) off.
@@ -932,41 +908,11 @@ impl Search<'_> {
                 let on_ch = &cache[cand(c, d)].as_ref().expect("computed above").0;
                 if do_contradiction {
                     if let Some((a_on, a_off)) = absurd {
-                        let complexity =
-                            off_ch.ancestors(a_on, &mut self.seen) + off_ch.ancestors(a_off, &mut self.seen);
-                        let difficulty = base + length_difficulty(complexity);
-                        if let Some(step) = conclusion(self.b, tech_binary, difficulty, c, d, true) {
-                            found.push(Found { difficulty, complexity, sort_key: 7, seq: 0, step });
-                        }
+                        self.conclude([(&off_ch, a_on), (&off_ch, a_off)], (base, tech_binary, 7), (c, d, true), found);
                     }
                 }
                 if do_double {
-                    for &p in &on_ch.on_list {
-                        let nd = on_ch.nodes[p as usize];
-                        let q = off_ch.get(nd.cell as usize, nd.digit, true);
-                        if q != NONE {
-                            let complexity = on_ch.ancestors(p, &mut self.seen) + off_ch.ancestors(q, &mut self.seen);
-                            let difficulty = base + length_difficulty(complexity);
-                            if let Some(step) =
-                                conclusion(self.b, tech_binary, difficulty, nd.cell as usize, nd.digit, true)
-                            {
-                                found.push(Found { difficulty, complexity, sort_key: 1, seq: 0, step });
-                            }
-                        }
-                    }
-                    for &p in &on_ch.off_list {
-                        let nd = on_ch.nodes[p as usize];
-                        let q = off_ch.get(nd.cell as usize, nd.digit, false);
-                        if q != NONE {
-                            let complexity = on_ch.ancestors(p, &mut self.seen) + off_ch.ancestors(q, &mut self.seen);
-                            let difficulty = base + length_difficulty(complexity);
-                            if let Some(step) =
-                                conclusion(self.b, tech_binary, difficulty, nd.cell as usize, nd.digit, false)
-                            {
-                                found.push(Found { difficulty, complexity, sort_key: 1, seq: 0, step });
-                            }
-                        }
-                    }
+                    self.common_conclusions(&[on_ch, &off_ch], (base, tech_binary, 1), found);
                 }
                 self.give(off_ch);
                 if !nishio {
@@ -974,25 +920,9 @@ impl Search<'_> {
                 }
             }
             if !nishio && (card == 2 || multiple && card > 2) {
-                let first = &cache[cand(c, (cands.trailing_zeros() + 1) as u8)].as_ref().expect("computed").0;
-                for on in [true, false] {
-                    let list = if on { &first.on_list } else { &first.off_list };
-                    for &p in list {
-                        let nd = first.nodes[p as usize];
-                        let (tc, td) = (nd.cell as usize, nd.digit);
-                        let outcomes = || digits(cands).map(|v| &cache[cand(c, v)].as_ref().expect("computed").0);
-                        if outcomes().all(|o| o.get(tc, td, on) != NONE) {
-                            let mut complexity = 0;
-                            for o in outcomes() {
-                                complexity += o.ancestors(o.get(tc, td, on), &mut self.seen);
-                            }
-                            let difficulty = base + length_difficulty(complexity);
-                            if let Some(step) = conclusion(self.b, tech_cell, difficulty, tc, td, on) {
-                                found.push(Found { difficulty, complexity, sort_key: 5, seq: 0, step });
-                            }
-                        }
-                    }
-                }
+                let outcomes: Vec<&Chain> =
+                    digits(cands).map(|v| &cache[cand(c, v)].as_ref().expect("computed").0).collect();
+                self.common_conclusions(&outcomes, (base, tech_cell, 5), found);
             }
         }
         Ok(())
@@ -1027,25 +957,9 @@ impl Search<'_> {
             for &o in &places {
                 self.on_chain(cache, o, d, dynamic, nishio);
             }
-            let on_ch = &cache[cand(c, d)].as_ref().expect("computed").0;
-            for on in [true, false] {
-                let list = if on { &on_ch.on_list } else { &on_ch.off_list };
-                for &p in list {
-                    let nd = on_ch.nodes[p as usize];
-                    let (tc, td) = (nd.cell as usize, nd.digit);
-                    let chains = || places.iter().map(|&o| &cache[cand(o, d)].as_ref().expect("computed").0);
-                    if chains().all(|o| o.get(tc, td, on) != NONE) {
-                        let mut complexity = 0;
-                        for o in chains() {
-                            complexity += o.ancestors(o.get(tc, td, on), &mut self.seen);
-                        }
-                        let difficulty = base + length_difficulty(complexity);
-                        if let Some(step) = conclusion(self.b, tech, difficulty, tc, td, on) {
-                            found.push(Found { difficulty, complexity, sort_key: 6, seq: 0, step });
-                        }
-                    }
-                }
-            }
+            let chains: Vec<&Chain> =
+                places.iter().map(|&o| &cache[cand(o, d)].as_ref().expect("computed").0).collect();
+            self.common_conclusions(&chains, (base, tech, 6), found);
         }
     }
 }

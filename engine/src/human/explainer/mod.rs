@@ -102,6 +102,11 @@ pub struct SeRating {
     pub steps: usize,
 }
 
+/// A difficulty in tenths as Sudoku Explainer writes it (`72` is `7.2`).
+pub fn tenths_text(t: u32) -> String {
+    format!("{}.{}", t / 10, t % 10)
+}
+
 /// Why a grid has no Sudoku Explainer rating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeError {

@@ -2,17 +2,8 @@
 //! v1.15.10): unique rectangles and loops, types 1 to 4, and the bivalue universal grave (BUG),
 //! types 1 to 4. Both rest on the puzzle having one solution.
 
-use super::board::{bit, cells, count, digits, Board, Cells, BOX, COL, ROW, T};
+use super::board::{bit, cells, count, digits, seeing_all, set_of, Board, Cells, ALL_CELLS, BOX, COL, ROW, T};
 use super::{SeStep, Technique};
-
-fn set_of(list: &[usize]) -> Cells {
-    list.iter().fold(0, |m, &c| m | 1u128 << c)
-}
-
-/// The cells that see every cell of `list`.
-fn common_peers(list: &[usize]) -> Cells {
-    list.iter().fold(!0u128 >> 47, |m, &c| m & T.peer_set[c])
-}
 
 /// The region of type `t` holding every cell of `list`, if one does.
 fn shared_region(t: usize, list: &[usize]) -> Option<usize> {
@@ -142,7 +133,7 @@ fn valid_loop(lp: &[usize]) -> bool {
 /// Type 2: the extra cells share one extra digit, which leaves every cell seeing them all.
 fn type2(b: &Board, extra: &[usize], rest: u16) -> Vec<(usize, u16)> {
     let d = rest.trailing_zeros() as u8 + 1;
-    let victims = common_peers(extra) & !set_of(extra);
+    let victims = seeing_all(set_of(extra));
     cells(b.holding(victims, d)).map(|c| (c, bit(d))).collect()
 }
 
@@ -298,7 +289,7 @@ pub(super) fn bug(b: &Board) -> Option<SeStep> {
                     bug_values[c] |= bit(d);
                     all_values |= bit(d);
                     temp[c] &= !bit(d);
-                    let cm = common.unwrap_or(!0u128 >> 47) & T.peer_set[c] & !set_of(&bug_cells);
+                    let cm = common.unwrap_or(ALL_CELLS) & T.peer_set[c] & !set_of(&bug_cells);
                     common = Some(cm);
                     if bug_cells.len() > 1 && count(all_values) > 1 && cm == 0 {
                         return None;
@@ -319,7 +310,7 @@ pub(super) fn bug(b: &Board) -> Option<SeStep> {
                 bug_cells.push(c);
                 bug_values[c] |= bit(only_value);
                 temp[c] &= !bit(only_value);
-                let cm = common.unwrap_or(!0u128 >> 47) & T.peer_set[c] & !set_of(&bug_cells);
+                let cm = common.unwrap_or(ALL_CELLS) & T.peer_set[c] & !set_of(&bug_cells);
                 common = Some(cm);
                 if bug_cells.len() > 1 && count(all_values) > 1 && cm == 0 {
                     return None;

@@ -3,7 +3,7 @@
 //! digit than cells, and a bivalue cell); turbot fish (two strong links on one digit joined by
 //! a weak link: skyscraper, two-string kite, turbot fish through a box).
 
-use super::board::{bit, cells, count, digits, Board, Cells, BOX, COL, ROW, T};
+use super::board::{bit, cells, count, digits, seeing_all, set_of, Board, Cells, BOX, COL, ROW, T};
 use super::{SeStep, Technique};
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4), pivot by pivot, wings among its peers.
@@ -46,11 +46,6 @@ pub(super) fn xy_wing(b: &Board, xyz: bool) -> Option<SeStep> {
         }
     }
     None
-}
-
-/// The cells that see every cell of `set` (and are not in it).
-fn seeing_all(set: Cells) -> Cells {
-    cells(set).fold(!0u128 >> 47, |m, c| m & T.peer_set[c]) & !set
 }
 
 /// WXYZ-Wing (`k` = 3: 5.5, or 5.6 when its biggest cell has three candidates) and VWXYZ-Wing
@@ -99,7 +94,7 @@ fn als_extend(
 }
 
 fn als_pivots(b: &Board, wing: &[usize], union: u16, k: usize, best: &mut Option<(u32, usize, SeStep)>) {
-    let set: Cells = wing.iter().fold(0, |m, &c| m | 1u128 << c);
+    let set: Cells = set_of(wing);
     let near = wing.iter().fold(0u128, |m, &c| m | T.peer_set[c]) & !set;
     let biggest = wing.iter().map(|&c| count(b.cand[c])).max().unwrap_or(0) as i32;
     let mid = (k as i32 + 3) / 2;
