@@ -92,6 +92,41 @@ fn row_info(w: u32) -> (u32, usize) {
     (r as u32, (r >> 32 & 0x1FF) as usize)
 }
 
+/// Per cell (row-major), its units as one word: bit `row`, bit `9 + column`, bit `18 + box`.
+const UNITS: [u32; 81] = {
+    let mut t = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        t[cell] = 1 << r | 1 << (9 + c) | 1 << (18 + r / 3 * 3 + c / 3);
+        cell += 1;
+    }
+    t
+};
+
+/// Per 3-bit set of the three `parts` (rows or boxes of a band), their union.
+const fn unions3(parts: [u32; 3]) -> [u32; 8] {
+    let mut t = [0u32; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut j = 0;
+        while j < 3 {
+            if m >> j & 1 != 0 {
+                t[m] |= parts[j];
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+/// The rows of a band (bit l of the index for row l) as cells.
+const LINES3: [u32; 8] = unions3(ROW);
+
+/// The boxes of a band (bit g of the index for box g) as cells.
+const BOXES3: [u32; 8] = unions3(BOX);
+
 /// For word `band * 9 + digit`, the same digit's words in the other two bands.
 const OTHER_BANDS: [[u8; 2]; 27] = {
     let mut t = [[0u8; 2]; 27];
@@ -165,31 +200,49 @@ struct Board {
 }
 
 impl Board {
-    /// The board of `cells` (row-major, 0 blank) with the givens placed, not propagated;
-    /// `None` when givens conflict.
+    /// The board of `cells` (row-major, 0 blank, digits 1-9) with the givens placed, not
+    /// propagated; `None` when givens conflict. The givens are gathered per digit first (their
+    /// cells per band, their units as one word) and each word is then written once: placing
+    /// them one by one made a chain of dependent writes through the board.
     fn new(cells: &[u8]) -> Option<Board> {
-        let mut b = Board { f: [BAND; 27], open: [BAND; 3], dirty: (1 << 27) - 1, configs: [0x3F; 54], stale: 0x1FF };
-        for (cell, &v) in cells.iter().enumerate() {
-            if v == 0 {
-                continue;
+        let cells: &[u8; 81] = cells.try_into().ok()?;
+        // Per digit (index 1-9, masked to 16 so that no index is checked): per band the cells
+        // given, and the units (bit row, 9 + column, 18 + box) holding it; a unit met twice
+        // is a conflict.
+        let mut given = [[0u32; 16]; 3];
+        let mut units = [0u32; 16];
+        let mut clash = 0;
+        let mut open = [0u32; 3];
+        for band in 0..3 {
+            let mut blank = 0;
+            for i in 0..27 {
+                blank |= ((cells[band * 27 + i] == 0) as u32) << i;
             }
-            let (band, i, d) = (cell / 27, (cell % 27) as u32, (v - 1) as usize);
-            let bit = 1u32 << i;
-            if b.f[band * 9 + d] & bit == 0 {
-                return None;
+            open[band] = blank;
+            let mut rest = !blank & BAND;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let d = (cells[band * 27 + i] & 15) as usize;
+                let u = UNITS[band * 27 + i];
+                clash |= units[d] & u;
+                units[d] |= u;
+                given[band][d] |= 1 << i;
             }
-            for w in &mut b.f[band * 9..band * 9 + 9] {
-                *w &= !bit;
-            }
-            let col = (i % 9) as usize;
-            for other in 0..3 {
-                b.f[other * 9 + d] &= !COL[col];
-            }
-            let w = &mut b.f[band * 9 + d];
-            *w = (*w & !(ROW[(i / 9) as usize] | BOX[col / 3])) | bit;
-            b.open[band] &= !bit;
         }
-        Some(b)
+        if clash != 0 {
+            return None;
+        }
+        let mut f = [0u32; 27];
+        for d in 0..9 {
+            let u = units[d + 1];
+            let cols = columns(u >> 9 & 0x1FF);
+            for band in 0..3 {
+                let lines = LINES3[(u >> (3 * band) & 7) as usize] | BOXES3[(u >> (18 + 3 * band) & 7) as usize];
+                f[band * 9 + d] = (open[band] & !cols & !lines) | given[band][d + 1];
+            }
+        }
+        Some(Board { f, open, dirty: (1 << 27) - 1, configs: [0x3F; 54], stale: 0x1FF })
     }
 
     /// Keeps digit `d` at bit `i` of `band` alone in its row and box of the band; the update of
