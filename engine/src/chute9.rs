@@ -461,7 +461,8 @@ impl Board {
     fn propagate_to<const TRIADS: bool>(&mut self) -> bool {
         loop {
             // The words dirty now, in a batch: the next word to update does not wait for the
-            // dirty bits of the update before it.
+            // dirty bits of the update before it. A word an update changes that is still to
+            // come in the batch is read then, changes included, so it is not queued again.
             let mut dirty = std::mem::take(&mut self.dirty);
             while dirty != 0 {
                 let mut batch = std::mem::take(&mut dirty);
@@ -470,7 +471,7 @@ impl Board {
                     let k = batch.trailing_zeros() as usize;
                     batch &= batch - 1;
                     match self.update(k) {
-                        Some(changed) => dirty |= changed,
+                        Some(changed) => dirty |= changed & !batch,
                         None => return false,
                     }
                 }
