@@ -319,21 +319,13 @@ impl Grid {
     /// The compact encoding used on disk: one byte of box side, then each cell in
     /// [`bits_per_cell`] bits, least significant first (a 9x9 grid takes 42 bytes).
     pub fn pack(&self) -> Vec<u8> {
-        let bits = bits_per_cell(self.box_side());
         let mut out = Vec::with_capacity(1 + packed_len(self.box_side()));
         out.push(self.box_side);
-        let (mut acc, mut have) = (0u32, 0u32);
-        for &v in &self.cells {
-            acc |= (v as u32) << have;
-            have += bits;
-            while have >= 8 {
-                out.push(acc as u8);
-                acc >>= 8;
-                have -= 8;
-            }
-        }
-        if have > 0 {
-            out.push(acc as u8);
+        if bits_per_cell(self.box_side()) == 4 {
+            // 9x9, two cells a byte: the common case, without the bit accumulator.
+            out.extend(self.cells.chunks(2).map(|pair| pair[0] | pair.get(1).map_or(0, |hi| hi << 4)));
+        } else {
+            pack_bits(&self.cells, bits_per_cell(self.box_side()), &mut out);
         }
         out
     }
@@ -346,25 +338,56 @@ impl Grid {
             return None;
         }
         let (n, bits) = (b * b, bits_per_cell(b));
-        let mask = (1u32 << bits) - 1;
-        let mut cells = Vec::with_capacity(n * n);
-        let (mut acc, mut have, mut next) = (0u32, 0u32, 0usize);
-        for _ in 0..n * n {
-            while have < bits {
-                acc |= (rest[next] as u32) << have;
-                next += 1;
-                have += 8;
+        let cells = if bits == 4 {
+            // 9x9, two cells a byte (see `pack`).
+            let mut cells = vec![0u8; n * n];
+            for (pair, &byte) in cells.chunks_mut(2).zip(rest) {
+                pair[0] = byte & 15;
+                if let Some(hi) = pair.get_mut(1) {
+                    *hi = byte >> 4;
+                }
             }
-            let v = (acc & mask) as u8;
-            if v as usize > n {
-                return None;
-            }
-            cells.push(v);
-            acc >>= bits;
-            have -= bits;
-        }
-        Some(Grid { box_side: side, cells })
+            cells
+        } else {
+            unpack_bits(rest, n * n, bits)
+        };
+        cells.iter().all(|&v| v as usize <= n).then_some(Grid { box_side: side, cells })
     }
+}
+
+/// `cells` in `bits` bits each, least significant first, appended to `out`.
+fn pack_bits(cells: &[u8], bits: u32, out: &mut Vec<u8>) {
+    let (mut acc, mut have) = (0u32, 0u32);
+    for &v in cells {
+        acc |= (v as u32) << have;
+        have += bits;
+        while have >= 8 {
+            out.push(acc as u8);
+            acc >>= 8;
+            have -= 8;
+        }
+    }
+    if have > 0 {
+        out.push(acc as u8);
+    }
+}
+
+/// The first `count` cells of `bits` bits each that [`pack_bits`] wrote to `bytes`.
+fn unpack_bits(bytes: &[u8], count: usize, bits: u32) -> Vec<u8> {
+    let mask = (1u32 << bits) - 1;
+    let mut cells = Vec::with_capacity(count);
+    let (mut acc, mut have, mut next) = (0u32, 0u32, 0usize);
+    for _ in 0..count {
+        while have < bits {
+            acc |= (bytes[next] as u32) << have;
+            next += 1;
+            have += 8;
+        }
+        cells.push((acc & mask) as u8);
+        acc >>= bits;
+        have -= bits;
+    }
+    cells
 }
 
 /// Bits per packed cell: enough for `0..=n`.
@@ -439,6 +462,12 @@ mod tests {
         assert_eq!(1 + packed_len(2), 7);
         assert_eq!(1 + packed_len(5), 392);
         assert!(Grid::unpack(&[3, 0]).is_none());
+        // The 9x9 nibbles are the bit packing of every other size, byte for byte.
+        let g = Grid::parse(SEED).unwrap();
+        let mut bits = vec![3];
+        pack_bits(g.cells(), 4, &mut bits);
+        assert_eq!(g.pack(), bits);
+        assert_eq!(unpack_bits(&bits[1..], 81, 4), g.cells());
         assert!(Grid::unpack(&[]).is_none());
         assert!(Grid::unpack(&[7; 42]).is_none());
     }
