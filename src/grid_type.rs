@@ -58,7 +58,18 @@ impl Grid {
 
 impl IntoDatum for Grid {
     fn into_datum(self) -> Option<pg_sys::Datum> {
-        self.0.pack().as_slice().into_datum()
+        // The packed grid written straight into the new value (no intermediate buffer).
+        let len = self.0.packed_size();
+        let total = pg_sys::VARHDRSZ + len;
+        // SAFETY: palloc returns `total` writable bytes in the current memory context (or
+        // raises); the header takes VARHDRSZ of them and the grid the rest.
+        unsafe {
+            let ptr = pg_sys::palloc(total) as *mut pg_sys::varlena;
+            pgrx::set_varsize_4b(ptr, total as i32);
+            let data = std::slice::from_raw_parts_mut((ptr as *mut u8).add(pg_sys::VARHDRSZ), len);
+            self.0.pack_into(data);
+            Some(pg_sys::Datum::from(ptr))
+        }
     }
 
     fn type_oid() -> pg_sys::Oid {
@@ -68,8 +79,21 @@ impl IntoDatum for Grid {
 
 impl FromDatum for Grid {
     unsafe fn from_polymorphic_datum(datum: pg_sys::Datum, is_null: bool, typoid: pg_sys::Oid) -> Option<Self> {
-        // SAFETY: a non-null datum of this type is a varlena written by `into_datum`.
-        let bytes: &[u8] = unsafe { <&[u8]>::from_polymorphic_datum(datum, is_null, typoid)? };
+        if is_null || datum.is_null() {
+            return None;
+        }
+        let ptr = datum.cast_mut_ptr::<pg_sys::varlena>();
+        // SAFETY: a non-null datum of this type is a varlena written by `into_datum`. One
+        // inline and uncompressed (as grids are unless their row was large enough for
+        // PostgreSQL to compress or move its values) is read in place, without a call into
+        // PostgreSQL; any other is detoasted.
+        let bytes: &[u8] = unsafe {
+            if (pgrx::varatt_is_1b(ptr) && !pgrx::varatt_is_1b_e(ptr)) || pgrx::varatt_is_4b_u(ptr) {
+                std::slice::from_raw_parts(pgrx::vardata_any(ptr) as *const u8, pgrx::varsize_any_exhdr(ptr))
+            } else {
+                <&[u8]>::from_polymorphic_datum(datum, is_null, typoid)?
+            }
+        };
         match EngineGrid::unpack(bytes) {
             Some(g) => Some(Grid(g)),
             None => {

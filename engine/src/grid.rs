@@ -319,15 +319,31 @@ impl Grid {
     /// The compact encoding used on disk: one byte of box side, then each cell in
     /// [`bits_per_cell`] bits, least significant first (a 9x9 grid takes 42 bytes).
     pub fn pack(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(1 + packed_len(self.box_side()));
-        out.push(self.box_side);
+        let mut out = vec![0; self.packed_size()];
+        self.pack_into(&mut out);
+        out
+    }
+
+    /// The length of [`Grid::pack`]'s output.
+    pub fn packed_size(&self) -> usize {
+        1 + packed_len(self.box_side())
+    }
+
+    /// [`Grid::pack`] into `out`, which must be [`Grid::packed_size`] bytes long (the SQL type
+    /// writes straight into the value it returns).
+    pub fn pack_into(&self, out: &mut [u8]) {
+        assert_eq!(out.len(), self.packed_size(), "a buffer of the packed size");
+        out[0] = self.box_side;
         if bits_per_cell(self.box_side()) == 4 {
             // 9x9, two cells a byte: the common case, without the bit accumulator.
-            out.extend(self.cells.chunks(2).map(|pair| pair[0] | pair.get(1).map_or(0, |hi| hi << 4)));
+            for (byte, pair) in out[1..].iter_mut().zip(self.cells.chunks(2)) {
+                *byte = pair[0] | pair.get(1).map_or(0, |hi| hi << 4);
+            }
         } else {
-            pack_bits(&self.cells, bits_per_cell(self.box_side()), &mut out);
+            let mut bytes = Vec::with_capacity(out.len() - 1);
+            pack_bits(&self.cells, bits_per_cell(self.box_side()), &mut bytes);
+            out[1..].copy_from_slice(&bytes);
         }
-        out
     }
 
     /// Reads [`Grid::pack`] output; `None` when the bytes are not a packed grid.
