@@ -23,6 +23,10 @@
 //! With `--nodes FILE...` it prints `<file> n=<puzzles> solve_nodes=<mean search nodes of a
 //! solve> count2_nodes=<of a count up to 2>`: the size of the search trees, which timings hide.
 //!
+//! With `--root FILE...` it prints `<file> n=<puzzles> root_us=<mean µs> solve_us= count2_us=`:
+//! the fixed cost per puzzle apart from the search (the board of the givens and the first
+//! propagation, what `Solutions::new` does before any node), next to the whole solve and count.
+//!
 //! With `--canonical FILE...` it prints `<file> n=<puzzles> canonical_us=<mean µs per puzzle>
 //! grid_canonical_us=<mean µs per solution grid (the puzzles solved)> forms=<distinct canonical
 //! forms> slowest_us=<one puzzle's time> slowest=<that puzzle>`.
@@ -104,6 +108,18 @@ fn main() {
     if paths.first().is_some_and(|a| a == "--se") {
         for path in &paths[1..] {
             se_file(path);
+        }
+        return;
+    }
+    if paths.first().is_some_and(|a| a == "--root") {
+        for path in &paths[1..] {
+            let puzzles = read_grids(path);
+            let n = puzzles.len().max(1);
+            let root_us =
+                best_of_3(n, || puzzles.iter().map(|p| Solutions::new(p, Branching::Fastest).nodes() as usize).sum());
+            let solve_us = best_of_3(n, || puzzles.iter().filter(|p| solve(p).is_some()).count());
+            let count_us = best_of_3(n, || puzzles.iter().map(|p| count_solutions(p, 2) as usize).sum());
+            println!("{path} n={} root_us={root_us:.3} solve_us={solve_us:.3} count2_us={count_us:.3}", puzzles.len());
         }
         return;
     }
