@@ -1,7 +1,7 @@
 //! Singles, intersections, subsets and fish as Sudoku Explainer finds them, including its
 //! "direct" forms: a pattern that leaves a hidden single, rated by the pattern and placing it.
 
-use super::board::{bit, cells, count, digits, Board, BOX, COL, ROW, T};
+use super::board::{bit, cells, count, digits, region_cells, Board, BOX, COL, ROW, T};
 use super::{SeStep, Technique};
 
 /// The region types in the order singles and subsets search them: boxes, columns, rows.
@@ -171,12 +171,7 @@ pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
                 if !ok || count(union) != degree {
                     continue;
                 }
-                let removed: Vec<(usize, u16)> = (0..9)
-                    .filter(|p| m >> p & 1 == 0)
-                    .map(|p| region[p] as usize)
-                    .filter(|&c| b.cand[c] & union != 0)
-                    .map(|c| (c, b.cand[c] & union))
-                    .collect();
+                let removed = b.removals_outside(region_cells(t, r, !m & 0x1FF), !union);
                 if !removed.is_empty() {
                     let (tech, diff) = match degree {
                         2 => (Technique::NakedPair, 30),
@@ -235,12 +230,7 @@ pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep>
                     }
                     continue;
                 }
-                let removed: Vec<(usize, u16)> = (0..9)
-                    .filter(|p| union >> p & 1 != 0)
-                    .map(|p| region[p] as usize)
-                    .filter(|&c| b.cand[c] & !m != 0)
-                    .map(|c| (c, b.cand[c] & !m))
-                    .collect();
+                let removed = b.removals_outside(region_cells(t, r, union), m);
                 if !removed.is_empty() {
                     let (tech, diff) = match degree {
                         2 => (Technique::HiddenPair, 34),

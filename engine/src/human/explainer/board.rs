@@ -114,6 +114,13 @@ pub(super) fn set_of(list: &[usize]) -> Cells {
 }
 
 /// The cells that see every cell of `set` (and are not in it).
+/// The cells at positions `mask` (bit `p` for position `p`) of region `r` of type `t`, in
+/// position order.
+pub(super) fn region_cells(t: usize, r: usize, mask: u16) -> impl Iterator<Item = usize> {
+    let region = &T.region[t][r];
+    (0..9).filter(move |p| mask >> p & 1 != 0).map(move |p| region[p] as usize)
+}
+
 pub(super) fn seeing_all(set: Cells) -> Cells {
     cells(set).fold(ALL_CELLS, |m, c| m & T.peer_set[c]) & !set
 }
@@ -192,6 +199,12 @@ impl Board {
     /// The cells holding candidate `d` in a set of cells.
     pub fn holding(&self, set: Cells, d: u8) -> Cells {
         set & self.dcells[d as usize - 1]
+    }
+
+    /// What leaves only the candidates `keep` in `cells`: each cell holding others, with those
+    /// others, in the order of `cells`.
+    pub fn removals_outside(&self, cells: impl IntoIterator<Item = usize>, keep: u16) -> Vec<(usize, u16)> {
+        cells.into_iter().filter(|&c| self.cand[c] & !keep != 0).map(|c| (c, self.cand[c] & !keep)).collect()
     }
 
     pub fn empty_count(&self, t: usize, r: usize) -> u32 {

@@ -18,7 +18,7 @@
 //! contradiction, double implication, cell and region forcing chains, all dynamic). Each search
 //! gathers every chain it finds and takes the easiest (difficulty, then length, then kind).
 
-use super::board::{bit, cells, count, digits, Board, Cells, BOX, COL, ROW, T};
+use super::board::{bit, cells, count, digits, region_cells, Board, Cells, BOX, COL, ROW, T};
 use super::{Ctx, SeError, SeStep, Technique};
 
 const NONE: u32 = u32::MAX;
@@ -953,7 +953,7 @@ impl Search<'_> {
             if first != c {
                 continue;
             }
-            let places: Vec<usize> = (0..9).filter(|p| pos >> p & 1 != 0).map(|p| T.region[t][r][p] as usize).collect();
+            let places: Vec<usize> = region_cells(t, r, pos).collect();
             for &o in &places {
                 self.on_chain(cache, o, d, dynamic, nishio);
             }

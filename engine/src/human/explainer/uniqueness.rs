@@ -2,7 +2,9 @@
 //! v1.15.10): unique rectangles and loops, types 1 to 4, and the bivalue universal grave (BUG),
 //! types 1 to 4. Both rest on the puzzle having one solution.
 
-use super::board::{bit, cells, count, digits, seeing_all, set_of, Board, Cells, ALL_CELLS, BOX, COL, ROW, T};
+use super::board::{
+    bit, cells, count, digits, region_cells, seeing_all, set_of, Board, Cells, ALL_CELLS, BOX, COL, ROW, T,
+};
 use super::{SeStep, Technique};
 
 /// The region of type `t` holding every cell of `list`, if one does.
@@ -200,12 +202,7 @@ fn type3(b: &Board, c1: usize, c2: usize, both: u16, offer: &mut dyn FnMut(u32, 
                         continue;
                     }
                     let hidden = union & !(1 << i1) & !(1 << i2);
-                    let removed: Vec<(usize, u16)> = (0..9)
-                        .filter(|p| hidden >> p & 1 != 0)
-                        .map(|p| region[p] as usize)
-                        .filter(|&c| b.cand[c] & !values != 0)
-                        .map(|c| (c, b.cand[c] & !values))
-                        .collect();
+                    let removed = b.removals_outside(region_cells(t, r, hidden), values);
                     offer(count(hidden).saturating_sub(1), removed);
                 }
             }
@@ -258,11 +255,7 @@ pub(super) fn bug(b: &Board) -> Option<SeStep> {
                 if n == 0 || n == 2 {
                     continue;
                 }
-                let new_bug: Vec<usize> = (0..9)
-                    .filter(|p| pos >> p & 1 != 0)
-                    .map(|p| T.region[t][r][p] as usize)
-                    .filter(|&c| count(b.cand[c]) >= 3)
-                    .collect();
+                let new_bug: Vec<usize> = region_cells(t, r, pos).filter(|&c| count(b.cand[c]) >= 3).collect();
                 match &mut all_extra {
                     None => {
                         all_extra = Some(new_bug.clone());
