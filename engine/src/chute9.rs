@@ -569,7 +569,7 @@ struct Frame {
 /// Whether this CPU runs the search's AVX2 build: AVX2 and the bit instructions that come with
 /// it (BMI1, BMI2, LZCNT, POPCNT), detected at run time; the portable build (SSE2, part of
 /// x86-64) runs elsewhere. It is the same code compiled twice: the wider instructions only give
-/// the compiler more to choose from (three-operand shifts, and-not, broadcasts), 5-10% faster.
+/// the compiler more to choose from (three-operand shifts, and-not, broadcasts), 3-7% faster.
 fn wide() -> bool {
     #[cfg(target_arch = "x86_64")]
     {

@@ -340,9 +340,7 @@ impl Grid {
                 *byte = pair[0] | pair.get(1).map_or(0, |hi| hi << 4);
             }
         } else {
-            let mut bytes = Vec::with_capacity(out.len() - 1);
-            pack_bits(&self.cells, bits_per_cell(self.box_side()), &mut bytes);
-            out[1..].copy_from_slice(&bytes);
+            pack_bits(&self.cells, bits_per_cell(self.box_side()), &mut out[1..]);
         }
     }
 
@@ -371,20 +369,22 @@ impl Grid {
     }
 }
 
-/// `cells` in `bits` bits each, least significant first, appended to `out`.
-fn pack_bits(cells: &[u8], bits: u32, out: &mut Vec<u8>) {
-    let (mut acc, mut have) = (0u32, 0u32);
+/// `cells` in `bits` bits each, least significant first, written to `out` (as many bytes as
+/// that takes: `packed_len`'s).
+fn pack_bits(cells: &[u8], bits: u32, out: &mut [u8]) {
+    let (mut acc, mut have, mut next) = (0u32, 0u32, 0usize);
     for &v in cells {
         acc |= (v as u32) << have;
         have += bits;
         while have >= 8 {
-            out.push(acc as u8);
+            out[next] = acc as u8;
+            next += 1;
             acc >>= 8;
             have -= 8;
         }
     }
     if have > 0 {
-        out.push(acc as u8);
+        out[next] = acc as u8;
     }
 }
 
@@ -480,8 +480,8 @@ mod tests {
         assert!(Grid::unpack(&[3, 0]).is_none());
         // The 9x9 nibbles are the bit packing of every other size, byte for byte.
         let g = Grid::parse(SEED).unwrap();
-        let mut bits = vec![3];
-        pack_bits(g.cells(), 4, &mut bits);
+        let mut bits = vec![3; 42];
+        pack_bits(g.cells(), 4, &mut bits[1..]);
         assert_eq!(g.pack(), bits);
         assert_eq!(unpack_bits(&bits[1..], 81, 4), g.cells());
         assert!(Grid::unpack(&[]).is_none());

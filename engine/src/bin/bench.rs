@@ -67,6 +67,14 @@ fn fill_steps(p: &Grid) -> usize {
     std::iter::from_fn(|| run.next_with(&mut || false).unwrap()).count() + 1
 }
 
+/// The mean µs per puzzle of `solve` and of `count_solutions(_, 2)`, each the best of 3 passes.
+fn solve_and_count_us(puzzles: &[Grid]) -> (f64, f64) {
+    let n = puzzles.len().max(1);
+    let solve_us = best_of_3(n, || puzzles.iter().filter(|p| solve(p).is_some()).count());
+    let count_us = best_of_3(n, || puzzles.iter().map(|p| count_solutions(p, 2) as usize).sum());
+    (solve_us, count_us)
+}
+
 fn best_of_3(n: usize, mut pass: impl FnMut() -> usize) -> f64 {
     // SUDOKU_BENCH_ONCE: one pass only, a fixed amount of work for instruction counts (valgrind).
     let once = std::env::var_os("SUDOKU_BENCH_ONCE").is_some();
@@ -117,8 +125,7 @@ fn main() {
             let n = puzzles.len().max(1);
             let root_us =
                 best_of_3(n, || puzzles.iter().map(|p| Solutions::new(p, Branching::Fastest).nodes() as usize).sum());
-            let solve_us = best_of_3(n, || puzzles.iter().filter(|p| solve(p).is_some()).count());
-            let count_us = best_of_3(n, || puzzles.iter().map(|p| count_solutions(p, 2) as usize).sum());
+            let (solve_us, count_us) = solve_and_count_us(&puzzles);
             println!("{path} n={} root_us={root_us:.3} solve_us={solve_us:.3} count2_us={count_us:.3}", puzzles.len());
         }
         return;
@@ -190,8 +197,7 @@ fn main() {
             );
             continue;
         }
-        let solve_us = best_of_3(n, || puzzles.iter().filter(|p| solve(p).is_some()).count());
-        let count_us = best_of_3(n, || puzzles.iter().map(|p| count_solutions(p, 2) as usize).sum());
+        let (solve_us, count_us) = solve_and_count_us(&puzzles);
         println!("{path} n={} solve_us={solve_us:.3} count2_us={count_us:.3}", puzzles.len());
     }
 }
