@@ -656,6 +656,18 @@ impl Search {
     /// The next solution's digits, or `None` when the search is over; `interrupt` is asked
     /// every [`INTERRUPT_EVERY`] nodes.
     pub(crate) fn next(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<[u8; 81]>, Interrupted> {
+        Ok(self.next_board(interrupt)?.map(|b| b.digits()))
+    }
+
+    /// Searches on to the next solution without writing out its digits (for counting): false
+    /// when the search is over.
+    pub(crate) fn skip(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<bool, Interrupted> {
+        Ok(self.next_board(interrupt)?.is_some())
+    }
+
+    /// The next solved board, in the build [`wide`] chose.
+    #[inline(always)]
+    fn next_board(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Board>, Interrupted> {
         #[cfg(target_arch = "x86_64")]
         if self.wide {
             // SAFETY: `wide` is true only where the CPU has the features.
@@ -664,21 +676,21 @@ impl Search {
         self.next_in_build(interrupt)
     }
 
-    /// [`Search::next`] in the AVX2 build (see [`wide`]).
+    /// [`Search::next_board`] in the AVX2 build (see [`wide`]).
     ///
     /// # Safety
     /// The CPU has the features [`wide`] checks.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    unsafe fn next_wide(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<[u8; 81]>, Interrupted> {
+    unsafe fn next_wide(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Board>, Interrupted> {
         self.next_in_build(interrupt)
     }
 
-    /// [`Search::next`], inlined into each build.
+    /// [`Search::next_board`], inlined into each build.
     #[inline(always)]
-    fn next_in_build(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<[u8; 81]>, Interrupted> {
+    fn next_in_build(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Board>, Interrupted> {
         if let Some(b) = self.solved_at_root.take() {
-            return Ok(Some(b.digits()));
+            return Ok(Some(b));
         }
         while let Some(top) = self.frames.last_mut() {
             if top.rest == 0 {
@@ -709,9 +721,9 @@ impl Search {
             };
             if consistent && frame.board.propagate() {
                 if frame.board.open == [0; 3] {
-                    let digits = frame.board.digits();
+                    let board = frame.board;
                     self.frames.pop();
-                    return Ok(Some(digits));
+                    return Ok(Some(board));
                 }
                 Self::pick(frame);
             } else {

@@ -589,19 +589,47 @@ pub(crate) fn fewest_candidates(open: &[u32; 3], word: impl Fn(usize, usize) -> 
     best
 }
 
+/// Per byte, its bit j moved to bit 0 of byte j.
+const SPREAD8: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut v = 0;
+    while v < 256 {
+        let mut j = 0;
+        while j < 8 {
+            t[v] |= ((v >> j & 1) as u64) << (8 * j);
+            j += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
 /// The digits of a solved board whose words `word(band, digit)` reads, row-major, 1-based.
+/// Without a branch on the board: per band, the digits' bit planes (plane b holds the cells
+/// whose digit has bit b), spread 8 cells at a time to bytes by [`SPREAD8`].
+#[inline]
 pub(crate) fn solved_digits(word: impl Fn(usize, usize) -> u32) -> [u8; 81] {
-    let mut out = [0u8; 81];
+    // Each band writes 32 bytes from its first cell; the 5 past its 27 cells are zero, and
+    // the next band (or the padding) overwrites them.
+    let mut out = [0u8; 88];
     for band in 0..3 {
+        let mut planes = [0u32; 4];
         for d in 0..9 {
-            let mut s = word(band, d);
-            while s != 0 {
-                out[band * 27 + s.trailing_zeros() as usize] = d as u8 + 1;
-                s &= s - 1;
+            let w = word(band, d);
+            for (b, plane) in planes.iter_mut().enumerate() {
+                if (d + 1) >> b & 1 != 0 {
+                    *plane |= w;
+                }
             }
         }
+        for chunk in 0..4 {
+            let bytes =
+                planes.iter().enumerate().fold(0u64, |x, (b, p)| x | SPREAD8[(p >> (8 * chunk) & 0xFF) as usize] << b);
+            let at = band * 27 + 8 * chunk;
+            out[at..at + 8].copy_from_slice(&bytes.to_le_bytes());
+        }
     }
-    out
+    out[..81].try_into().expect("81 of 88")
 }
 
 struct Frame {

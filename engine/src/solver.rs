@@ -726,10 +726,19 @@ impl Solutions {
     /// The number of further solutions, stopping at `limit`.
     pub fn count_with(&mut self, limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
         let mut found = 0;
-        while found < limit && self.advance(interrupt, |_| {})? {
+        while found < limit && self.skip(interrupt)? {
             found += 1;
         }
         Ok(found)
+    }
+
+    /// Searches on to the next solution without handing out its digits; false when the search
+    /// is over.
+    fn skip(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<bool, Interrupted> {
+        match &mut self.search {
+            AnySearch::Fastest9(s) => s.skip(interrupt),
+            _ => self.advance(interrupt, |_| {}),
+        }
     }
 
     /// Searches on to the next solution and hands its digits to `take`; false when the search
