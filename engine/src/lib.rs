@@ -27,6 +27,7 @@ pub mod human;
 pub mod picture;
 pub mod random;
 pub mod solver;
+pub mod variant;
 pub mod views;
 
 pub use grid::{Grid, GridError};

@@ -172,6 +172,18 @@ fn main() {
         println!("generate n={n} us={us:.1} givens={:.2}", givens as f64 / n.max(1) as f64);
         return;
     }
+    if paths.first().is_some_and(|a| a == "--variants") {
+        for path in &paths[1..] {
+            variant_file(path);
+        }
+        return;
+    }
+    if paths.first().is_some_and(|a| a == "--generate-variant") {
+        let n: u64 = paths.get(1).and_then(|n| n.parse().ok()).unwrap_or(10);
+        let kind = paths.get(2).map_or("x", |s| s.as_str());
+        generate_variant(n, kind);
+        return;
+    }
     let views = paths.first().is_some_and(|a| a == "--views");
     if views {
         paths.remove(0);
@@ -433,4 +445,56 @@ fn se_file(path: &str) {
     times.sort_by(f64::total_cmp);
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
     println!("{path} n={} se_us_mean={mean:.0} se_us_median={median:.0}", times.len());
+}
+
+/// `--variants FILE...`: the puzzles of a data/variants file (puzzle, rules JSON, solution,
+/// name; tab-separated) solved and counted to 2 under their rules, µs per puzzle (best of 3
+/// passes of at least 0.5 s), with the layout built once per puzzle outside the timing.
+fn variant_file(path: &str) {
+    use sudoku_engine::variant::{count_solutions_with, solve_with, Rules};
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let puzzles: Vec<_> = text
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let rules = Rules::from_json(&serde_json::from_str(f[1]).expect("JSON")).expect("rules");
+            let grid = Grid::parse(f[0]).expect("a grid");
+            let lay = rules.layout(grid.size()).expect("rules fit");
+            (grid, lay)
+        })
+        .collect();
+    let n = puzzles.len().max(1);
+    let solve_us =
+        best_of_3(n, || puzzles.iter().filter(|(g, l)| solve_with(g, l, &mut || false).unwrap().is_some()).count());
+    let count_us = best_of_3(n, || {
+        puzzles.iter().map(|(g, l)| count_solutions_with(g, l, 2, &mut || false).unwrap() as usize).sum()
+    });
+    println!("{path} n={} solve_us={solve_us:.1} count2_us={count_us:.1}", puzzles.len());
+}
+
+/// `--generate-variant N KIND`: N 9x9 puzzles of KIND (x, windoku, jigsaw, killer; jigsaw with
+/// the regions of data/variants/jigsaw_janko.tsv's first puzzle), µs per puzzle and mean givens.
+fn generate_variant(n: u64, kind: &str) {
+    use sudoku_engine::variant::{generate_seeded, Rules};
+    let jigsaw = include_str!("../../../data/variants/jigsaw_janko.tsv")
+        .lines()
+        .next()
+        .expect("a line")
+        .split('\t')
+        .nth(1)
+        .expect("rules");
+    let (rules, killer) = match kind {
+        "x" => (Rules { diagonals: true, ..Rules::default() }, false),
+        "windoku" => (Rules { windows: true, ..Rules::default() }, false),
+        "jigsaw" => (Rules::from_json(&serde_json::from_str(jigsaw).expect("JSON")).expect("rules"), false),
+        _ => (Rules::default(), true),
+    };
+    let start = Instant::now();
+    let givens: usize = (0..n)
+        .map(|seed| {
+            generate_seeded(9, &rules, killer, Symmetry::Central, seed, &mut || false).unwrap().unwrap().puzzle.givens()
+        })
+        .sum();
+    let us = start.elapsed().as_secs_f64() * 1e6 / n.max(1) as f64;
+    println!("generate kind={kind} n={n} us={us:.1} givens={:.2}", givens as f64 / n.max(1) as f64);
 }

@@ -1,0 +1,528 @@
+//! Variant rules as data, and the layout they make on a grid of one size.
+//!
+//! In the set-based approach of the SQL articles a unit is a row of a table: the cells that must
+//! hold different digits. A variant is more such rows ([`Rules`]): the two diagonals (X Sudoku),
+//! the windows (windoku, hyper Sudoku), regions that replace the boxes (jigsaw), and cages, units
+//! whose digits are distinct and add up to a sum (killer). [`Rules::layout`] checks the rules
+//! against a grid size and turns them into a [`Layout`]: every unit as a list of cells, every
+//! cell's peers, and per cage the digit combinations its sum allows.
+
+use crate::grid::{MAX_BOX_SIDE, MIN_BOX_SIDE};
+
+/// A cage of a killer Sudoku: distinct digits that add up to `sum`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cage {
+    /// The total of the cage's digits.
+    pub sum: u32,
+    /// Its cells as (row, column), both from 1, in the order given.
+    pub cells: Vec<(u32, u32)>,
+}
+
+/// The rules of a variant: what a grid must satisfy besides rows and columns.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    /// Each of the two main diagonals holds every digit once (X Sudoku).
+    pub diagonals: bool,
+    /// Each window holds every digit once (windoku): the `b`x`b` squares of a grid of box side
+    /// `b` whose top-left cells are at rows and columns `1 + k(b + 1)` (0-based), `k < b - 1`;
+    /// on 9x9, rows and columns 2-4 and 6-8.
+    pub windows: bool,
+    /// One symbol per cell (row-major) naming its region, replacing the boxes (jigsaw); `None`:
+    /// the boxes. Cells with the same symbol form a region.
+    pub regions: Option<String>,
+    /// The cages (killer Sudoku).
+    pub cages: Vec<Cage>,
+}
+
+/// Rules that do not fit a grid: the text says what is wrong (SQLSTATE 22023 in SQL).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError(pub String);
+
+impl std::fmt::Display for RulesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Rules written in a shape that is not theirs (SQLSTATE 22P02 in SQL): not an object, an
+/// unknown key, a value of the wrong JSON type; the text says which.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesSyntaxError(pub String);
+
+impl std::fmt::Display for RulesSyntaxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// What a unit of a [`Layout`] is, for pictures and messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnitKind {
+    Row,
+    Column,
+    /// A box, or a region of a jigsaw.
+    Region,
+    Diagonal,
+    Window,
+}
+
+/// Rules applied to one grid size: every unit whose cells hold each digit once, the cages, and
+/// each cell's peers.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// Digits, and cells per row.
+    pub n: usize,
+    /// The full units (each holds every digit once): rows, columns, regions (boxes or jigsaw),
+    /// then diagonals and windows.
+    pub units: Vec<(UnitKind, Vec<u16>)>,
+    /// The cages: sum, cells, and the digit sets (masks, digit d as bit d - 1) of as many
+    /// distinct digits as cells that add up to the sum.
+    pub cages: Vec<(u32, Vec<u16>, Vec<u32>)>,
+    /// The rule of 45 (of `n(n + 1) / 2`): per full unit with cages wholly inside it, the sum of
+    /// its other cells (the unit's total less those cages' sums) and those cells, whose digits
+    /// are distinct as the unit's are; a constraint like a cage's that the rules imply.
+    pub innies: Vec<(u32, Vec<u16>)>,
+    /// Per pair of full units sharing two cells or more: the shared cells, the cells of the
+    /// first only, of the second only (locked candidates: a digit of the first unit whose places
+    /// there are all shared leaves the rest of the second).
+    pub intersections: Vec<(Vec<u16>, Vec<u16>, Vec<u16>)>,
+    /// Per cell, the other cells that must hold a different digit (sharing a unit or a cage),
+    /// ascending.
+    pub peers: Vec<Vec<u16>>,
+    /// Per cell, its region (0-based).
+    pub region_of: Vec<u16>,
+}
+
+impl Rules {
+    /// Whether these are the classic rules (no key set): the fast solvers apply.
+    pub fn is_classic(&self) -> bool {
+        !self.diagonals && !self.windows && self.regions.is_none() && self.cages.is_empty()
+    }
+
+    /// The layout on an `n`x`n` grid (`n` = 4, 9, 16 or 25), or what is wrong: regions that are
+    /// not `n` connected regions of `n` cells, a cage with a cell outside the grid or twice, a
+    /// cell in two cages, a cage of more than `n` cells, or a sum that its number of cells
+    /// cannot reach.
+    pub fn layout(&self, n: usize) -> Result<Layout, RulesError> {
+        let b = (MIN_BOX_SIDE..=MAX_BOX_SIDE)
+            .find(|b| b * b == n)
+            .ok_or_else(|| RulesError(format!("a grid is 4x4, 9x9, 16x16 or 25x25, not {n}x{n}")))?;
+        let cells = n * n;
+        let region_of = match &self.regions {
+            None => (0..cells).map(|c| ((c / n / b) * b + c % n / b) as u16).collect(),
+            Some(map) => regions(&map.chars().collect::<Vec<_>>(), n)?,
+        };
+        let mut units: Vec<(UnitKind, Vec<u16>)> = Vec::new();
+        for r in 0..n {
+            units.push((UnitKind::Row, (0..n).map(|c| (r * n + c) as u16).collect()));
+        }
+        for c in 0..n {
+            units.push((UnitKind::Column, (0..n).map(|r| (r * n + c) as u16).collect()));
+        }
+        for g in 0..n {
+            units.push((
+                UnitKind::Region,
+                (0..cells).filter(|&c| region_of[c] as usize == g).map(|c| c as u16).collect(),
+            ));
+        }
+        if self.diagonals {
+            units.push((UnitKind::Diagonal, (0..n).map(|i| (i * n + i) as u16).collect()));
+            units.push((UnitKind::Diagonal, (0..n).map(|i| (i * n + n - 1 - i) as u16).collect()));
+        }
+        if self.windows {
+            for wr in 0..b - 1 {
+                for wc in 0..b - 1 {
+                    let (r0, c0) = (1 + wr * (b + 1), 1 + wc * (b + 1));
+                    units.push((UnitKind::Window, (0..n).map(|i| ((r0 + i / b) * n + c0 + i % b) as u16).collect()));
+                }
+            }
+        }
+        let mut cage_of = vec![usize::MAX; cells];
+        let mut cages = Vec::with_capacity(self.cages.len());
+        for (k, cage) in self.cages.iter().enumerate() {
+            let no = k + 1;
+            if cage.cells.is_empty() {
+                return Err(RulesError(format!("cage {no} has no cells")));
+            }
+            if cage.cells.len() > n {
+                return Err(RulesError(format!("cage {no} has {} cells, more than the {n} digits", cage.cells.len())));
+            }
+            let mut at = Vec::with_capacity(cage.cells.len());
+            for &(r, c) in &cage.cells {
+                if r < 1 || c < 1 || r as usize > n || c as usize > n {
+                    return Err(RulesError(format!("cage {no} has the cell ({r}, {c}), outside the {n}x{n} grid")));
+                }
+                let c = (r as usize - 1) * n + c as usize - 1;
+                at.push(c as u16);
+                if cage_of[c] == k {
+                    return Err(RulesError(format!("cage {no} has the cell ({}, {}) twice", c / n + 1, c % n + 1)));
+                }
+                if cage_of[c] != usize::MAX {
+                    return Err(RulesError(format!(
+                        "the cell ({}, {}) is in cage {} and cage {no}",
+                        c / n + 1,
+                        c % n + 1,
+                        cage_of[c] + 1
+                    )));
+                }
+                cage_of[c] = k;
+            }
+            let combos = combinations(n, cage.cells.len(), cage.sum);
+            if combos.is_empty() {
+                let k = cage.cells.len();
+                let (lo, hi) = (k * (k + 1) / 2, k * (2 * n + 1 - k) / 2);
+                return Err(RulesError(format!(
+                    "cage {no} has {k} cells, whose distinct digits add up to {lo} to {hi}, not {}",
+                    cage.sum
+                )));
+            }
+            cages.push((cage.sum, at, combos));
+        }
+        let total = (n * (n + 1) / 2) as u32;
+        let mut innies = Vec::new();
+        for (kind, unit) in &units {
+            let inside: Vec<&(u32, Vec<u16>, Vec<u32>)> =
+                cages.iter().filter(|(_, c, _)| c.iter().all(|x| unit.contains(x))).collect();
+            if inside.is_empty() {
+                continue;
+            }
+            let held: u32 = inside.iter().map(|(s, _, _)| s).sum();
+            let rest: Vec<u16> =
+                unit.iter().copied().filter(|x| !inside.iter().any(|(_, c, _)| c.contains(x))).collect();
+            let what = match kind {
+                UnitKind::Row => "a row",
+                UnitKind::Column => "a column",
+                UnitKind::Region => "a box or region",
+                UnitKind::Diagonal => "a diagonal",
+                UnitKind::Window => "a window",
+            };
+            if rest.is_empty() && held != total
+                || held > total
+                || !rest.is_empty() && combinations(n, rest.len(), total - held).is_empty()
+            {
+                let (r, c) = (unit[0] as usize / n + 1, unit[0] as usize % n + 1);
+                return Err(RulesError(format!(
+                    "the cages inside {what} (the one of cell ({r}, {c})) add up to {held}, which the other {} cells cannot make up to {total}",
+                    rest.len()
+                )));
+            }
+            if !rest.is_empty() {
+                innies.push((total - held, rest));
+            }
+        }
+        let mut intersections = Vec::new();
+        for (i, (_, a)) in units.iter().enumerate() {
+            for (_, b) in &units[i + 1..] {
+                let shared: Vec<u16> = a.iter().copied().filter(|x| b.contains(x)).collect();
+                if shared.len() >= 2 {
+                    let only = |u: &Vec<u16>| u.iter().copied().filter(|x| !shared.contains(x)).collect::<Vec<u16>>();
+                    intersections.push((shared.clone(), only(a), only(b)));
+                }
+            }
+        }
+        let mut peers = vec![Vec::new(); cells];
+        let groups = units.iter().map(|(_, u)| u).chain(cages.iter().map(|(_, u, _)| u));
+        for unit in groups {
+            for &a in unit {
+                for &o in unit {
+                    if a != o {
+                        peers[a as usize].push(o);
+                    }
+                }
+            }
+        }
+        for p in &mut peers {
+            p.sort_unstable();
+            p.dedup();
+        }
+        Ok(Layout { n, units, cages, innies, intersections, peers, region_of })
+    }
+}
+
+impl Rules {
+    /// The rules of a JSON object of the shape `{"diagonals": true, "windows": true, "regions":
+    /// "<one symbol per cell, row-major>", "cages": [{"sum": 15, "cells": [[1, 1], [1, 2]]}]}`:
+    /// every key optional (absent or `null`: not set), rows and columns from 1, whitespace in
+    /// `regions` ignored (so that it can be written one row per line). Checked here: the shape
+    /// only; [`Rules::layout`] checks the rest against a grid size.
+    pub fn from_json(v: &serde_json::Value) -> Result<Rules, RulesSyntaxError> {
+        use serde_json::Value;
+        let bad = |what: &str| Err(RulesSyntaxError(what.to_string()));
+        let Value::Object(map) = v else {
+            return bad("rules are a JSON object, such as {\"diagonals\": true}");
+        };
+        let mut rules = Rules::default();
+        for (key, value) in map {
+            if value.is_null() {
+                continue;
+            }
+            match key.as_str() {
+                "diagonals" | "windows" => {
+                    let Some(on) = value.as_bool() else {
+                        return bad(&format!("\"{key}\" is true or false"));
+                    };
+                    if key == "diagonals" {
+                        rules.diagonals = on;
+                    } else {
+                        rules.windows = on;
+                    }
+                }
+                "regions" => {
+                    let Some(text) = value.as_str() else {
+                        return bad("\"regions\" is a string of one symbol per cell, row-major");
+                    };
+                    rules.regions = Some(text.chars().filter(|c| !c.is_whitespace()).collect());
+                }
+                "cages" => {
+                    let Some(list) = value.as_array() else {
+                        return bad("\"cages\" is an array of {\"sum\": ..., \"cells\": [[row, column], ...]}");
+                    };
+                    for (k, cage) in list.iter().enumerate() {
+                        rules.cages.push(cage_from_json(cage, k + 1)?);
+                    }
+                }
+                other => {
+                    return bad(&format!(
+                        "unknown key \"{other}\" in rules (the keys are diagonals, windows, regions and cages)"
+                    ))
+                }
+            }
+        }
+        Ok(rules)
+    }
+
+    /// The rules as JSON in the shape [`Rules::from_json`] reads, with only the keys set.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::{json, Map, Value};
+        let mut map = Map::new();
+        if self.diagonals {
+            map.insert("diagonals".into(), Value::Bool(true));
+        }
+        if self.windows {
+            map.insert("windows".into(), Value::Bool(true));
+        }
+        if let Some(regions) = &self.regions {
+            map.insert("regions".into(), Value::String(regions.clone()));
+        }
+        if !self.cages.is_empty() {
+            let cages = self
+                .cages
+                .iter()
+                .map(
+                    |c| json!({"sum": c.sum, "cells": c.cells.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>()}),
+                )
+                .collect();
+            map.insert("cages".into(), Value::Array(cages));
+        }
+        Value::Object(map)
+    }
+}
+
+/// Cage number `no` (from 1) of JSON rules.
+fn cage_from_json(v: &serde_json::Value, no: usize) -> Result<Cage, RulesSyntaxError> {
+    let bad = |what: String| Err(RulesSyntaxError(what));
+    let Some(map) = v.as_object() else {
+        return bad(format!("cage {no} is an object {{\"sum\": ..., \"cells\": [[row, column], ...]}}"));
+    };
+    if let Some(other) = map.keys().find(|k| *k != "sum" && *k != "cells") {
+        return bad(format!("unknown key \"{other}\" in cage {no} (the keys are sum and cells)"));
+    }
+    let Some(sum) = map.get("sum").and_then(|s| s.as_u64()).filter(|&s| s <= u32::MAX as u64) else {
+        return bad(format!("cage {no} has no \"sum\" that is a whole number of 0 or more"));
+    };
+    let Some(list) = map.get("cells").and_then(|c| c.as_array()) else {
+        return bad(format!("cage {no} has no \"cells\" array of [row, column] pairs"));
+    };
+    let mut cells = Vec::with_capacity(list.len());
+    for cell in list {
+        let pair = cell.as_array().filter(|p| p.len() == 2).and_then(|p| Some((p[0].as_u64()?, p[1].as_u64()?)));
+        match pair {
+            Some((r, c)) if r <= u32::MAX as u64 && c <= u32::MAX as u64 => cells.push((r as u32, c as u32)),
+            _ => return bad(format!("cage {no} has a cell {cell} that is not a [row, column] pair of whole numbers")),
+        }
+    }
+    Ok(Cage { sum: sum as u32, cells })
+}
+
+/// The region numbers (0-based, in order of first appearance) of a region map, checked: `n`
+/// regions of `n` cells, each connected (through shared sides).
+fn regions(map: &[char], n: usize) -> Result<Vec<u16>, RulesError> {
+    let cells = n * n;
+    if map.len() != cells {
+        return Err(RulesError(format!("regions has {} symbols, a {n}x{n} grid has {cells} cells", map.len())));
+    }
+    let mut names: Vec<char> = Vec::new();
+    let region_of: Vec<u16> = map
+        .iter()
+        .map(|v| match names.iter().position(|x| x == v) {
+            Some(i) => i as u16,
+            None => {
+                names.push(*v);
+                (names.len() - 1) as u16
+            }
+        })
+        .collect();
+    if names.len() != n {
+        return Err(RulesError(format!("regions names {} regions, a {n}x{n} grid has {n}", names.len())));
+    }
+    for g in 0..n {
+        let members: Vec<usize> = (0..cells).filter(|&c| region_of[c] as usize == g).collect();
+        let (r, c) = (members[0] / n + 1, members[0] % n + 1);
+        if members.len() != n {
+            return Err(RulesError(format!("the region of cell ({r}, {c}) has {} cells, not {n}", members.len())));
+        }
+        // Flood fill from its first cell.
+        let mut seen = vec![false; cells];
+        let mut stack = vec![members[0]];
+        seen[members[0]] = true;
+        let mut reached = 0;
+        while let Some(x) = stack.pop() {
+            reached += 1;
+            let (xr, xc) = (x / n, x % n);
+            let next = [
+                (xr > 0).then(|| x - n),
+                (xr + 1 < n).then(|| x + n),
+                (xc > 0).then(|| x - 1),
+                (xc + 1 < n).then(|| x + 1),
+            ];
+            for y in next.into_iter().flatten() {
+                if !seen[y] && region_of[y] as usize == g {
+                    seen[y] = true;
+                    stack.push(y);
+                }
+            }
+        }
+        if reached != n {
+            return Err(RulesError(format!("the region of cell ({r}, {c}) is not connected")));
+        }
+    }
+    Ok(region_of)
+}
+
+/// The sets of `k` distinct digits of 1..=`n` that add up to `sum`, as masks (digit d as bit
+/// d - 1), ascending.
+pub fn combinations(n: usize, k: usize, sum: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    // Depth-first over digits ascending: (next digit, mask, count, total).
+    fn walk(n: usize, k: usize, sum: u32, from: usize, mask: u32, count: usize, total: u32, out: &mut Vec<u32>) {
+        if count == k {
+            if total == sum {
+                out.push(mask);
+            }
+            return;
+        }
+        for d in from..=n {
+            let t = total + d as u32;
+            // The smallest the rest can add (the next digits up) already passes the sum.
+            let rest = (k - count - 1) as u32;
+            if t + rest * d as u32 + rest * (rest + 1) / 2 > sum {
+                break;
+            }
+            walk(n, k, sum, d + 1, mask | 1 << (d - 1), count + 1, t, out);
+        }
+    }
+    walk(n, k, sum, 1, 0, 0, 0, &mut out);
+    out.sort_unstable();
+    out
+}
+
+impl Layout {
+    /// Cells of the grid.
+    pub fn cells(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// Whether `cells` (row-major, 0 blank) is a solution: filled, each full unit holding every
+    /// digit once, each cage distinct digits with its sum.
+    pub fn is_solved(&self, cells: &[u8]) -> bool {
+        if cells.len() != self.cells() || cells.iter().any(|&v| v == 0 || v as usize > self.n) {
+            return false;
+        }
+        let full = (1u32 << self.n) - 1;
+        let units_hold =
+            self.units.iter().all(|(_, u)| u.iter().fold(0u32, |m, &c| m | 1 << (cells[c as usize] - 1)) == full);
+        units_hold && self.cages.iter().all(|(sum, u, _)| self.cage_holds(cells, *sum, u, true))
+    }
+
+    /// Whether no two givens of `cells` break a rule: equal digits sharing a unit or a cage,
+    /// a full cage with another sum, or a cage whose givens pass its sum.
+    pub fn is_valid(&self, cells: &[u8]) -> bool {
+        if cells.len() != self.cells() {
+            return false;
+        }
+        let distinct = (0..cells.len())
+            .filter(|&c| cells[c] != 0)
+            .all(|c| self.peers[c].iter().all(|&p| cells[p as usize] != cells[c]));
+        distinct && self.cages.iter().all(|(sum, u, _)| self.cage_holds(cells, *sum, u, false))
+    }
+
+    fn cage_holds(&self, cells: &[u8], sum: u32, cage: &[u16], complete: bool) -> bool {
+        let total: u32 = cage.iter().map(|&c| cells[c as usize] as u32).sum();
+        let filled = cage.iter().all(|&c| cells[c as usize] != 0);
+        if complete || filled {
+            filled && total == sum
+        } else {
+            total < sum
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_of_killer_cages() {
+        // The classic cage tables: 3 in 2 cells is 1+2 only, 17 in 2 is 8+9, 45 in 9 is all.
+        assert_eq!(combinations(9, 2, 3), vec![0b11]);
+        assert_eq!(combinations(9, 2, 17), vec![0b1_1000_0000]);
+        assert_eq!(combinations(9, 9, 45), vec![0x1FF]);
+        assert_eq!(combinations(9, 3, 6), vec![0b111]);
+        // 10 in 3 cells: 1+2+7, 1+3+6, 1+4+5, 2+3+5.
+        assert_eq!(combinations(9, 3, 10).len(), 4);
+        assert!(combinations(9, 2, 18).is_empty());
+        // Every set of every size is counted once: 2^9 - 1 nonempty sets in all.
+        let all: usize = (1..=9)
+            .map(|k| (k * (k + 1) / 2..=k * (19 - k) / 2).map(|s| combinations(9, k, s as u32).len()).sum::<usize>())
+            .sum();
+        assert_eq!(all, 511);
+    }
+
+    #[test]
+    fn layouts_and_their_errors() {
+        let x = Rules { diagonals: true, windows: true, ..Rules::default() }.layout(9).unwrap();
+        assert_eq!(x.units.len(), 27 + 2 + 4);
+        assert!(x.units.iter().all(|(_, u)| u.len() == 9));
+        // The centre cell sees its row, column, box and both diagonals: 8+8+8+8+8 minus overlaps.
+        assert!(x.peers[40].contains(&0) && x.peers[40].contains(&80) && x.peers[40].contains(&8));
+        // A window cell (row 2, column 2) sees the whole window 2-4 x 2-4.
+        assert!(x.peers[10].contains(&30));
+        let err = |r: Rules, n| r.layout(n).unwrap_err().0;
+        let stripes: Vec<char> = (0..81).map(|c| char::from(b'a' + (c / 9) as u8)).collect();
+        let text = |v: &[char]| Some(v.iter().collect::<String>());
+        assert!(Rules { regions: text(&stripes), ..Rules::default() }.layout(9).is_ok());
+        let mut bad = stripes.clone();
+        bad[0] = 'b';
+        assert!(err(Rules { regions: text(&bad), ..Rules::default() }, 9).contains("has 10 cells, not 9"));
+        let mut split = stripes.clone();
+        split[36] = 'z';
+        assert!(err(Rules { regions: text(&split), ..Rules::default() }, 9).contains("10 regions"));
+        let mut apart = stripes.clone();
+        // Rows 1 and 2 swap their first cells: each region has 9 cells, one of them cut off.
+        (apart[0], apart[9]) = ('b', 'a');
+        assert!(err(Rules { regions: text(&apart), ..Rules::default() }, 9).contains("not connected"));
+        assert!(err(Rules { regions: text(&stripes[..80]), ..Rules::default() }, 9).contains("80 symbols"));
+        let cage = |sum, cells: Vec<(u32, u32)>| Rules { cages: vec![Cage { sum, cells }], ..Rules::default() };
+        assert!(err(cage(18, vec![(1, 1), (1, 2)]), 9).contains("3 to 17, not 18"));
+        assert!(err(cage(3, vec![(1, 1), (1, 1)]), 9).contains("twice"));
+        assert!(err(cage(3, vec![(1, 1), (10, 1)]), 9).contains("outside"));
+        let two = Rules {
+            cages: vec![Cage { sum: 3, cells: vec![(1, 1), (1, 2)] }, Cage { sum: 4, cells: vec![(1, 2), (1, 3)] }],
+            ..Rules::default()
+        };
+        assert!(err(two, 9).contains("in cage 1 and cage 2"));
+        assert!(cage(3, vec![(1, 1), (1, 2)]).layout(4).is_ok());
+    }
+}
