@@ -8,6 +8,7 @@
 //! Sudoku books do.
 
 use crate::grid::{Grid, SYMBOLS};
+use crate::variant::{Layout, UnitKind};
 use crate::views::candidate_masks;
 use std::fmt::Write;
 
@@ -63,6 +64,32 @@ pub fn svg_side(n: usize) -> usize {
 /// both, computed on the position drawn (the grid with the solution's digits). The document is
 /// [`svg_side`] pixels square. Errors when `solution` differs in size or changes a given.
 pub fn svg(grid: &Grid, solution: Option<&Grid>, candidates: bool) -> Result<String, PictureError> {
+    draw(grid, solution, candidates, None)
+}
+
+/// [`svg`] under variant rules (their [`Layout`] for the grid's size): the cells of the
+/// diagonals and of the windows shaded, thick lines between regions (jigsaw) instead of boxes,
+/// each cage outlined with a dashed line inside its cells and its sum small in its first cell
+/// (row-major), and the candidates those of [`crate::variant::candidates`].
+pub fn svg_variant(
+    grid: &Grid,
+    solution: Option<&Grid>,
+    candidates: bool,
+    layout: &Layout,
+) -> Result<String, PictureError> {
+    draw(grid, solution, candidates, Some(layout))
+}
+
+const SHADE_COLOUR: &str = "#e4e4e4";
+const CAGE_COLOUR: &str = "#303030";
+
+/// The picture, classic or under a layout.
+fn draw(
+    grid: &Grid,
+    solution: Option<&Grid>,
+    candidates: bool,
+    layout: Option<&Layout>,
+) -> Result<String, PictureError> {
     let n = grid.size();
     let b = grid.box_side();
     if let Some(s) = solution {
@@ -86,19 +113,123 @@ pub fn svg(grid: &Grid, solution: Option<&Grid>, candidates: bool) -> Result<Str
          font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n\
          <rect width=\"{side}\" height=\"{side}\" fill=\"#ffffff\"/>\n"
     );
-    // Thin lines between cells, then thick lines around boxes and the grid on top.
+    if let Some(lay) = layout {
+        // Shaded cells: those of the diagonals and windows.
+        let mut shaded = vec![false; n * n];
+        for (kind, unit) in &lay.units {
+            if matches!(kind, UnitKind::Diagonal | UnitKind::Window) {
+                for &c in unit {
+                    shaded[c as usize] = true;
+                }
+            }
+        }
+        if shaded.contains(&true) {
+            let _ = write!(out, "<g fill=\"{SHADE_COLOUR}\">");
+            for (i, _) in shaded.iter().enumerate().filter(|(_, &s)| s) {
+                let _ = write!(
+                    out,
+                    "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\"/>",
+                    MARGIN + i % n * cell,
+                    MARGIN + i / n * cell
+                );
+            }
+            out.push_str("</g>\n");
+        }
+    }
+    // Thin lines between cells, then thick lines around boxes (regions) and the grid on top.
     let mut thin = String::new();
     let mut thick = String::new();
-    for k in 0..=n {
-        let at = MARGIN + k * cell;
-        let path = if k % b == 0 { &mut thick } else { &mut thin };
-        let _ = write!(path, "M{MARGIN} {at}h{span}M{at} {MARGIN}v{span}");
+    match layout {
+        None => {
+            for k in 0..=n {
+                let at = MARGIN + k * cell;
+                let path = if k % b == 0 { &mut thick } else { &mut thin };
+                let _ = write!(path, "M{MARGIN} {at}h{span}M{at} {MARGIN}v{span}");
+            }
+        }
+        Some(lay) => {
+            for k in 1..n {
+                let at = MARGIN + k * cell;
+                let _ = write!(thin, "M{MARGIN} {at}h{span}M{at} {MARGIN}v{span}");
+            }
+            let _ = write!(thick, "M{MARGIN} {MARGIN}h{span}v{span}h-{span}z");
+            let region = &lay.region_of;
+            for r in 0..n {
+                for c in 0..n {
+                    let (x, y) = (MARGIN + c * cell, MARGIN + r * cell);
+                    // The right and bottom sides of a cell that border another region.
+                    if c + 1 < n && region[r * n + c] != region[r * n + c + 1] {
+                        let _ = write!(thick, "M{} {y}v{cell}", x + cell);
+                    }
+                    if r + 1 < n && region[r * n + c] != region[(r + 1) * n + c] {
+                        let _ = write!(thick, "M{x} {}h{cell}", y + cell);
+                    }
+                }
+            }
+        }
     }
     let _ = writeln!(out, "<path d=\"{thin}\" stroke=\"{THIN_COLOUR}\" stroke-width=\"1\" fill=\"none\"/>");
     let _ = writeln!(
         out,
         "<path d=\"{thick}\" stroke=\"{THICK_COLOUR}\" stroke-width=\"3\" stroke-linecap=\"square\" fill=\"none\"/>"
     );
+    if let Some(lay) = layout.filter(|l| !l.cages.is_empty()) {
+        // Cages: a dashed line inset in each cell along the sides the cage does not cross; the
+        // sum top left of its first cell.
+        let inset = (cell / 10).max(3);
+        let mut cage_of = vec![usize::MAX; n * n];
+        for (k, (_, cells, _)) in lay.cages.iter().enumerate() {
+            for &c in cells {
+                cage_of[c as usize] = k;
+            }
+        }
+        let mut dashes = String::new();
+        for (i, &k) in cage_of.iter().enumerate() {
+            if k == usize::MAX {
+                continue;
+            }
+            let (r, c) = (i / n, i % n);
+            let same = |rr: isize, cc: isize| {
+                rr >= 0
+                    && cc >= 0
+                    && (rr as usize) < n
+                    && (cc as usize) < n
+                    && cage_of[rr as usize * n + cc as usize] == k
+            };
+            let (x0, y0) = (MARGIN + c * cell + inset, MARGIN + r * cell + inset);
+            let (x1, y1) = (MARGIN + (c + 1) * cell - inset, MARGIN + (r + 1) * cell - inset);
+            let (ri, ci) = (r as isize, c as isize);
+            // Each side runs to the cell's edge where the cage goes on, so neighbours join up.
+            let left = if same(ri, ci - 1) { MARGIN + c * cell } else { x0 };
+            let right = if same(ri, ci + 1) { MARGIN + (c + 1) * cell } else { x1 };
+            let top = if same(ri - 1, ci) { MARGIN + r * cell } else { y0 };
+            let bottom = if same(ri + 1, ci) { MARGIN + (r + 1) * cell } else { y1 };
+            if !same(ri - 1, ci) {
+                let _ = write!(dashes, "M{left} {y0}H{right}");
+            }
+            if !same(ri + 1, ci) {
+                let _ = write!(dashes, "M{left} {y1}H{right}");
+            }
+            if !same(ri, ci - 1) {
+                let _ = write!(dashes, "M{x0} {top}V{bottom}");
+            }
+            if !same(ri, ci + 1) {
+                let _ = write!(dashes, "M{x1} {top}V{bottom}");
+            }
+        }
+        let _ = writeln!(
+            out,
+            "<path d=\"{dashes}\" stroke=\"{CAGE_COLOUR}\" stroke-width=\"1\" stroke-dasharray=\"3 2\" fill=\"none\"/>"
+        );
+        let sum_size = (cell * 24 / 100).max(7);
+        let _ = writeln!(out, "<g fill=\"{CAGE_COLOUR}\" font-size=\"{sum_size}\">");
+        for (sum, cells, _) in &lay.cages {
+            let first = *cells.iter().min().expect("a cage has cells") as usize;
+            let (x, y) = (MARGIN + first % n * cell + inset + 1, MARGIN + first / n * cell + inset + sum_size);
+            let _ = writeln!(out, "<text x=\"{x}\" y=\"{y}\">{sum}</text>");
+        }
+        out.push_str("</g>\n");
+    }
     let digit_size = cell * 62 / 100;
     let centre = |i: usize| MARGIN + i * cell + cell / 2;
     let mut texts = |colour: &str, weight: &str, keep: &dyn Fn(usize) -> bool| {
@@ -129,7 +260,14 @@ pub fn svg(grid: &Grid, solution: Option<&Grid>, candidates: bool) -> Result<Str
             out,
             "<g fill=\"{CANDIDATE_COLOUR}\" font-size=\"{size}\" text-anchor=\"middle\" dominant-baseline=\"central\">"
         );
-        for (i, mask) in candidate_masks(position).into_iter().enumerate() {
+        let masks = match layout {
+            None => candidate_masks(position),
+            Some(lay) => {
+                let all = crate::variant::candidates(position, lay).unwrap_or_else(|| vec![0; n * n]);
+                all.into_iter().enumerate().map(|(i, m)| if shown[i] == 0 { m } else { 0 }).collect()
+            }
+        };
+        for (i, mask) in masks.into_iter().enumerate() {
             let mut left = mask;
             while left != 0 {
                 let d = left.trailing_zeros() as usize;
@@ -151,10 +289,33 @@ mod tests {
     use super::*;
 
     #[test]
+    fn variants_draw_their_units_and_cages() {
+        use crate::variant::{Cage, Rules};
+        let p = Grid::empty(9).unwrap();
+        let x = Rules { diagonals: true, windows: true, ..Rules::default() }.layout(9).unwrap();
+        // 17 diagonal cells and 36 window cells, 3 of each window's on a diagonal.
+        assert_eq!(svg_variant(&p, None, false, &x).unwrap().matches("<rect x=").count(), 17 + 36 - 12);
+        let killer = Rules {
+            cages: vec![Cage { sum: 3, cells: vec![(1, 1), (1, 2)] }, Cage { sum: 17, cells: vec![(9, 8), (9, 9)] }],
+            ..Rules::default()
+        };
+        let doc = svg_variant(&p, None, true, &killer.layout(9).unwrap()).unwrap();
+        assert!(doc.contains(">3</text>") && doc.contains(">17</text>") && doc.contains("stroke-dasharray"));
+        // The cage's cells have only 1 and 2 (and 8 and 9) left as candidates.
+        assert!(doc.matches("<text").count() > 2 + 4);
+    }
+
+    #[test]
     fn every_cell_is_drawn_once() {
         let p =
             Grid::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").unwrap();
         let s = crate::solve(&p).unwrap();
+        // The classic layout draws the same picture as the classic rules.
+        let classic = crate::variant::Rules::default().layout(9).unwrap();
+        assert_eq!(
+            svg_variant(&p, Some(&s), true, &classic).unwrap().matches("<text").count(),
+            svg(&p, Some(&s), true).unwrap().matches("<text").count()
+        );
         let doc = svg(&p, Some(&s), false).unwrap();
         assert_eq!(doc.matches("<text").count(), 81);
         assert_eq!(doc.matches("font-weight=\"bold\"").count(), 1);
