@@ -77,3 +77,40 @@ BEGIN
     END LOOP;
 END
 $$;
+
+-- sudoku.compare(grid, rules): the native variant solver next to the pure-SQL one, on one
+-- puzzle under variant rules (X, windoku, jigsaw, killer; sudoku.solve(grid, rules) and
+-- sudoku.solve_sql(grid, rules)). The same columns as sudoku.compare(grid), one row (approach
+-- 'solve'); a statement timeout inside the SQL version is reported in the row (sql NULL, agree
+-- NULL), a cancel by the user still cancels.
+-- COST 100000000 ROWS 1: as solve_sql(grid, rules).
+CREATE FUNCTION compare(grid grid, rules jsonb)
+RETURNS TABLE (approach text, native grid, sql grid, agree boolean, native_ms double precision, sql_ms double precision)
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+COST 100000000 ROWS 1
+SET search_path = pg_catalog, pg_temp
+SET jit = off
+AS $$
+DECLARE
+    started timestamptz;
+    timeout_ms double precision := (SELECT setting::double precision FROM pg_catalog.pg_settings
+                                    WHERE name = 'statement_timeout');
+BEGIN
+    approach := 'solve';
+    started := clock_timestamp();
+    native := sudoku.solve(grid, rules);
+    native_ms := extract(epoch FROM clock_timestamp() - started) * 1000;
+    BEGIN
+        started := clock_timestamp();
+        sql := sudoku.solve_sql(grid, rules);
+        sql_ms := extract(epoch FROM clock_timestamp() - started) * 1000;
+        agree := native IS NOT DISTINCT FROM sql;
+    EXCEPTION WHEN query_canceled THEN
+        IF timeout_ms = 0
+           OR extract(epoch FROM clock_timestamp() - statement_timestamp()) * 1000 < timeout_ms THEN
+            RAISE;
+        END IF;
+    END;
+    RETURN NEXT;
+END
+$$;

@@ -345,3 +345,61 @@ ALTER FUNCTION preemptive_sets(grid, integer) ROWS 34;
 ALTER FUNCTION fill_steps(grid, text[]) ROWS 27;
 ALTER FUNCTION solutions(grid, integer) ROWS 10;
 ALTER FUNCTION search_tree(grid, integer) ROWS 1000;
+
+-- Issue 26: variants as data.
+COMMENT ON TYPE variant_puzzle IS
+'A generated variant puzzle (sudoku.generate(rules => ...)): the puzzle, its rules as jsonb (with the cages drawn, for '
+'killer) and its one solution.';
+COMMENT ON FUNCTION rules(jsonb, integer) IS
+'Variant rules checked for a grid of size (4, 9, 16, 25) and written back in their plain form (only the keys set). '
+'Rules are a jsonb object {"diagonals": true, "windows": true, "regions": "<one symbol per cell, row-major>", '
+'"cages": [{"sum": 15, "cells": [[1, 1], [1, 2]]}]}, every key optional, rows and columns from 1: diagonals (X Sudoku), '
+'the windows of windoku (the size-1 squares of box side at rows and columns 2, b+3, ...), jigsaw regions replacing the '
+'boxes (whitespace ignored), killer cages (distinct digits with that sum). 22P02 for another shape (not an object, an '
+'unknown key, a wrong JSON type); 22023 for rules that do not fit the size: regions not n connected regions of n cells, '
+'a cage cell outside the grid, twice, or in two cages, a sum its cells cannot make, cages inside a unit past its total.';
+COMMENT ON FUNCTION solve(grid, jsonb) IS
+'The first solution of a grid under variant rules (see sudoku.rules), NULL when there is none. Native variant solver '
+'(sudoku_engine::variant): naked and hidden singles in every unit (rows, columns, boxes or regions, diagonals, '
+'windows), locked candidates between any two units, each cage narrowed to the digits its sum''s combinations of '
+'distinct digits can still put in each cell, and the rule of 45 (the cells of a unit outside its cages), then '
+'depth-first search on the open cell with the fewest candidates, digits ascending. 22P02/22023 for bad rules (see '
+'sudoku.rules); 57014 on cancel or statement_timeout. Pure-SQL twin: sudoku.solve_sql(grid, rules).';
+COMMENT ON FUNCTION count_solutions(grid, jsonb, integer) IS
+'The number of solutions under variant rules (see sudoku.rules), counting stops at max (at least 1; 22023 otherwise). '
+'The search of sudoku.solve(grid, rules); 57014 on cancel or statement_timeout. Write an untyped rules literal as '
+'''...''::jsonb when max is left out (count_solutions(grid, integer) takes two arguments too).';
+COMMENT ON FUNCTION is_unique(grid, jsonb) IS
+'True when the grid has exactly one solution under variant rules (count_solutions(grid, rules, 2) = 1).';
+COMMENT ON FUNCTION is_solved(grid, jsonb) IS
+'True when every cell is filled and the grid keeps the variant rules: each row, column, box or region, diagonal and '
+'window holds every digit once, each cage distinct digits with its sum.';
+COMMENT ON FUNCTION candidates(grid, jsonb) IS
+'One row per blank cell under variant rules, as sudoku.candidates(grid) (box: the box, or the jigsaw region numbered in '
+'order of first appearance): the digits none of its peers holds (the cells sharing a unit or its cage), narrowed in a '
+'cage to those that some set of distinct digits with the cage''s sum can put there. No rows when givens clash or a '
+'cell or cage is left without a way.';
+COMMENT ON FUNCTION generate(jsonb, integer, bigint, text, boolean) IS
+'A puzzle with one solution under variant rules, as a sudoku.variant_puzzle (puzzle, rules, solution); call it with '
+'rules => ... (the classic sudoku.generate takes no rules). X, windoku, jigsaw (and fixed cages): a random solution '
+'under the rules, then givens removed in random order, with their partners under symmetry (none, central, diagonal, '
+'mirror, dihedral), while one solution remains. killer => true: cages of 1-5 connected cells of distinct digits cut '
+'at random from the solution, sums from it; no givens when the cages alone leave one solution (4 cuttings tried), '
+'else as few as keep one. Reproducible from seed (NULL: random). 9x9 in milliseconds; 16x16 may take seconds. '
+'22023 for bad rules, cages given with killer, or an unknown symmetry; 57014 on cancel or statement_timeout.';
+COMMENT ON FUNCTION svg(grid, jsonb, grid, boolean) IS
+'An SVG picture of a grid under variant rules (call it with rules => ...): as svg(grid, solution, candidates), with the '
+'cells of the diagonals and windows shaded, jigsaw regions with thick borders instead of boxes, each cage outlined with '
+'a dashed line and its sum in its first cell, and the variant candidates. NULL when grid or rules is NULL; 22P02/22023 '
+'for bad rules, 22023 when the solution differs in size or changes a given.';
+COMMENT ON FUNCTION solve_sql(grid, jsonb) IS
+'Pure SQL: the recursive-CTE fill of the articles for variant rules. The units are rows of a table built from the '
+'rules (rows, columns, boxes or regions, diagonals, windows, cages with their sums); one recursive CTE fills one blank '
+'per level by the most constrained choice, every unit''s used digits one bitmask, and a digit goes in a cage only '
+'while the cage''s sum stays reachable. The same query solves classic, X, windoku, jigsaw and killer grids; killer '
+'puzzles without givens are slow (seconds to a minute). Rules checked by sudoku.rules. Native twin: '
+'sudoku.solve(grid, rules).';
+COMMENT ON FUNCTION compare(grid, jsonb) IS
+'The native variant solver next to the pure-SQL one on a puzzle under variant rules: one row (approach solve) with '
+'sudoku.solve(grid, rules) and sudoku.solve_sql(grid, rules), whether they agree and their times in ms; a '
+'statement_timeout inside the SQL version leaves sql and agree NULL.';

@@ -12,7 +12,7 @@ use crate::functions::{interrupts, searched};
 use crate::grid_type::{invalid_parameter, raise, required, Grid};
 
 /// The symmetry named in SQL; `22023` for another name.
-fn symmetry(name: &str) -> Symmetry {
+pub(crate) fn symmetry(name: &str) -> Symmetry {
     Symmetry::from_name(name).unwrap_or_else(|| {
         let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
         invalid_parameter(format!("unknown symmetry {name:?}; the symmetries are {}", names.join(", ")))

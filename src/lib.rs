@@ -12,6 +12,7 @@ mod generate;
 mod grid_type;
 mod json;
 mod rows;
+mod variant;
 mod views;
 
 ::pgrx::pg_module_magic!(name, version);
@@ -57,9 +58,14 @@ extension_sql_file!(
 );
 extension_sql_file!("../sql/random_grid_sql.sql", name = "random_grid_sql", requires = ["casts"]);
 extension_sql_file!(
+    "../sql/variant_sql.sql",
+    name = "variant_sql",
+    requires = ["casts", functions::size, variant::rules_checked]
+);
+extension_sql_file!(
     "../sql/compare.sql",
     name = "compare",
-    requires = ["solve_sql", "propagate_combo_sql", "crook_sql"]
+    requires = ["solve_sql", "propagate_combo_sql", "crook_sql", "variant_sql", variant::solve_rules]
 );
 
 extension_sql_file!("../sql/finalize.sql", finalize);

@@ -1,0 +1,162 @@
+//! Variants as data (issue 26): X (diagonals), windoku (windows), jigsaw (regions) and killer
+//! (cages) Sudoku. The rules are a `jsonb` value in the shape of
+//! `sudoku_engine::variant::Rules::from_json`; every function checks them against the grid's
+//! size (`22P02` for a wrong shape, `22023` for rules that do not fit) and runs the engine's
+//! variant solver (`sudoku_engine::variant`).
+
+use pgrx::datum::JsonB;
+use pgrx::pg_sys::errcodes::PgSqlErrorCode;
+use pgrx::prelude::*;
+use sudoku_engine::variant::{self, Layout, Rules};
+
+use crate::functions::{interrupts, searched};
+use crate::grid_type::{invalid_parameter, required, Grid};
+use crate::rows::{datum, int_list, RowType};
+
+/// The rules of `json`, raising `22P02` for a shape that is not theirs.
+fn rules_of(json: &JsonB) -> Rules {
+    Rules::from_json(&json.0).unwrap_or_else(|e| {
+        ereport!(ERROR, PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION, format!("invalid rules: {e}"));
+    })
+}
+
+/// The rules of `json` on a grid of `n` digits, raising `22P02` or `22023` (see the module).
+fn layout_of(json: &JsonB, n: usize) -> (Rules, Layout) {
+    let rules = rules_of(json);
+    match rules.layout(n) {
+        Ok(lay) => (rules, lay),
+        Err(e) => invalid_parameter(format!("invalid rules: {e}")),
+    }
+}
+
+/// The rules, checked for a grid of `size` and written back in their plain form (only the keys
+/// set). For a CHECK constraint or to normalise what an application stores.
+// COST 2000: about 10 µs for killer rules of 30 cages, in units of 5 ns (the cage combinations are built).
+#[pg_extern(name = "rules", immutable, strict, parallel_safe, cost = 2000)]
+fn rules_checked(rules: JsonB, size: default!(i32, 9)) -> JsonB {
+    let (r, _) = layout_of(&rules, size.max(0) as usize);
+    JsonB(r.to_json())
+}
+
+/// The first solution under the rules, NULL when there is none.
+// COST 20000: 100 µs a call, between jigsaw (11 µs) and killer without givens (1.2-1.6 ms) on the
+// published sets, in units of 5 ns (sudoku-bench --variants data/variants/*.tsv).
+#[pg_extern(name = "solve", immutable, strict, parallel_safe, cost = 20000)]
+fn solve_rules(grid: Grid, rules: JsonB) -> Option<Grid> {
+    let (_, lay) = layout_of(&rules, grid.0.size());
+    searched(variant::solve_with(&grid.0, &lay, &mut interrupts())).map(Grid)
+}
+
+/// The number of solutions under the rules, counting stops at `max` (at least 1).
+// COST 20000: as solve(grid, rules).
+#[pg_extern(name = "count_solutions", immutable, strict, parallel_safe, cost = 20000)]
+fn count_solutions_rules(grid: Grid, rules: JsonB, max: default!(i32, 2)) -> i32 {
+    if max < 1 {
+        invalid_parameter(format!("max must be at least 1, not {max}"));
+    }
+    let (_, lay) = layout_of(&rules, grid.0.size());
+    searched(variant::count_solutions_with(&grid.0, &lay, max as u64, &mut interrupts())) as i32
+}
+
+/// True when the grid has exactly one solution under the rules.
+// COST 20000: as count_solutions(grid, rules, 2).
+#[pg_extern(name = "is_unique", immutable, strict, parallel_safe, cost = 20000)]
+fn is_unique_rules(grid: Grid, rules: JsonB) -> bool {
+    let (_, lay) = layout_of(&rules, grid.0.size());
+    searched(variant::count_solutions_with(&grid.0, &lay, 2, &mut interrupts())) == 1
+}
+
+/// True when every cell is filled and the grid keeps the rules: each row, column, box or region,
+/// diagonal and window holds every digit once, each cage distinct digits with its sum.
+// COST 400: 2 µs a call, in units of 5 ns.
+#[pg_extern(name = "is_solved", immutable, strict, parallel_safe, cost = 400)]
+fn is_solved_rules(grid: Grid, rules: JsonB) -> bool {
+    let (_, lay) = layout_of(&rules, grid.0.size());
+    lay.is_solved(grid.0.cells())
+}
+
+/// One row per blank cell (row-major) under the rules: row, column, region (the box, or the
+/// jigsaw region numbered in order of first appearance), the candidates ascending and as a
+/// bitmask: the digits none of its peers holds (the cells sharing a unit or its cage), narrowed
+/// in a cage to those some set of distinct digits with the cage's sum puts there. No rows when
+/// givens clash or a cell or cage is left without a way.
+// COST 200: 1 µs a row, in units of 5 ns.
+#[pg_extern(name = "candidates", immutable, strict, parallel_safe, requires = ["view_types"], cost = 200)]
+fn candidates_rules(
+    grid: Grid,
+    rules: JsonB,
+) -> SetOfIterator<'static, pgrx::composite_type!('static, "cell_candidates")> {
+    let (_, lay) = layout_of(&rules, grid.0.size());
+    let n = lay.n;
+    let masks = variant::candidates(&grid.0, &lay).unwrap_or_default();
+    let cells = grid.0.cells().to_vec();
+    let ty = RowType::new("sudoku.cell_candidates");
+    let rows: Vec<_> = masks
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, _)| cells[i] == 0)
+        .map(|(i, mask)| {
+            ty.row([
+                datum((i / n + 1) as i32),
+                datum((i % n + 1) as i32),
+                datum(lay.region_of[i] as i32 + 1),
+                int_list((0..n as i32).filter(|d| mask >> d & 1 != 0).map(|d| d + 1)),
+                datum(mask as i32),
+            ])
+        })
+        .collect();
+    SetOfIterator::new(rows)
+}
+
+extension_sql!(
+    r#"
+CREATE TYPE variant_puzzle AS (puzzle grid, rules jsonb, solution grid);
+"#,
+    name = "variant_puzzle_type",
+    requires = ["concrete_type"]
+);
+
+/// A puzzle with one solution under the rules, of `size`, from `seed` (NULL: a random seed); its
+/// givens keep `symmetry`; with `killer`, cages are drawn from the solution and returned in the
+/// rules (which must have none then). Returns the puzzle, its rules and its solution.
+// COST 2000000: 10 ms a call (9x9: X 2.3 ms, windoku 1 ms, jigsaw 1.6 ms, killer 4.5 ms), in units of 5 ns
+// (sudoku-bench --generate-variant).
+#[pg_extern(name = "generate", volatile, parallel_safe, requires = ["variant_puzzle_type"], cost = 2000000)]
+fn generate_rules(
+    rules: Option<JsonB>,
+    size: default!(Option<i32>, 9),
+    seed: default!(Option<i64>, "NULL"),
+    symmetry: default!(Option<&str>, "'central'"),
+    killer: default!(Option<bool>, false),
+) -> pgrx::composite_type!('static, "variant_puzzle") {
+    let rules = rules_of(&required(rules, "rules"));
+    let size = required(size, "size");
+    let killer = required(killer, "killer");
+    let symmetry = crate::generate::symmetry(required(symmetry, "symmetry"));
+    let seed = seed.map_or_else(rand::random::<u64>, |s| s as u64);
+    let p = match searched(variant::generate_seeded(size.max(0) as usize, &rules, killer, symmetry, seed, &mut interrupts())) {
+        Ok(p) => p,
+        Err(e) => invalid_parameter(format!("invalid rules: {e}")),
+    };
+    RowType::new("sudoku.variant_puzzle").row([datum(Grid(p.puzzle)), datum(JsonB(p.rules.to_json())), datum(Grid(p.solution))])
+}
+
+/// The SVG picture of a grid under the rules (`sudoku_engine::picture::svg_variant`): diagonals
+/// and windows shaded, jigsaw regions with thick borders, cages dashed with their sums; the
+/// rest as `svg(grid, solution, candidates)`.
+// COST 4000: 20 µs a call for a 9x9 killer puzzle with its solution, in units of 5 ns.
+#[pg_extern(name = "svg", immutable, parallel_safe, cost = 4000)]
+fn svg_rules(
+    grid: Option<Grid>,
+    rules: Option<JsonB>,
+    solution: default!(Option<Grid>, "NULL"),
+    candidates: default!(Option<bool>, false),
+) -> Option<String> {
+    let candidates = required(candidates, "candidates");
+    let grid = grid?;
+    let (_, lay) = layout_of(&rules?, grid.0.size());
+    match sudoku_engine::picture::svg_variant(&grid.0, solution.as_ref().map(|s| &s.0), candidates, &lay) {
+        Ok(doc) => Some(doc),
+        Err(e) => invalid_parameter(e.to_string()),
+    }
+}
