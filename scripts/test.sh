@@ -76,7 +76,7 @@ test_major() {
     # than 15 is tested through Debian 12's psql 15, which talks to older servers.
     local psql_bindir="$PG_BINDIR"
     [ "$PG_MAJOR" -ge 15 ] || psql_bindir="$(dirname "$(PG_MAJOR=15 "$root/scripts/postgres.sh" 15)")"
-    PG_SUDOKU_DATA="$SUDOKU_DATA" PG_SUDOKU_RESULTS="$results" \
+    PG_SUDOKU_DATA="$SUDOKU_DATA" PG_SUDOKU_VARIANTS="$root/data/variants" PG_SUDOKU_RESULTS="$results" \
         "$("$PG_CONFIG" --pkglibdir)/pgxs/src/test/regress/pg_regress" \
         --inputdir="$root/pg_test" --outputdir="$results" --bindir="$psql_bindir" \
         --host="$PGHOST" --port="$PGPORT" --user="$PGUSER" --dbname=pg_sudoku_regress \
