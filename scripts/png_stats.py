@@ -3,10 +3,11 @@
 
     scripts/png_stats.py FILE.png
 
-prints `width= height= dark= blue= grey=`: the size in pixels, then how many pixels are dark
+prints `width= height= dark= blue= grey= light=`: the size in pixels, then how many pixels are dark
 (every channel below 100: lines, givens), blue (blue above 150 and 60 above red: the digits a
 solution adds) and mid grey (every channel within 15 of the others and between 60 and 200:
-thin lines, pencil marks). Reads 8-bit RGB and RGBA, non-interlaced, the PNGs headless
+thin lines, pencil marks) and light grey (the same, between 201 and 245: the shaded cells of
+variants). Reads 8-bit RGB and RGBA, non-interlaced, the PNGs headless
 Chromium writes; the standard library only (zlib and the PNG filters of the specification).
 """
 import struct
@@ -60,7 +61,7 @@ def pixels(path):
 
 def main():
     width, height, bpp, rows = pixels(sys.argv[1])
-    dark = blue = grey = 0
+    dark = blue = grey = light = 0
     for line in rows:
         for x in range(width):
             r, g, b = line[x * bpp], line[x * bpp + 1], line[x * bpp + 2]
@@ -70,7 +71,9 @@ def main():
                 blue += 1
             elif max(r, g, b) - min(r, g, b) <= 15 and 60 <= r <= 200:
                 grey += 1
-    print(f"width={width} height={height} dark={dark} blue={blue} grey={grey}")
+            elif max(r, g, b) - min(r, g, b) <= 15 and 200 < r <= 245:
+                light += 1
+    print(f"width={width} height={height} dark={dark} blue={blue} grey={grey} light={light}")
 
 
 if __name__ == "__main__":

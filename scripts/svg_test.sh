@@ -5,7 +5,11 @@
 #   - the same puzzle alone: no blue, and as many dark pixels as with the solution (the added
 #     digits are blue, not dark);
 #   - the same puzzle with candidates: more grey (pencil marks) than without;
-#   - a 16x16 puzzle from sudoku.generate(16, 1) with its solution: 550x550, dark and blue.
+#   - a 16x16 puzzle from sudoku.generate(16, 1) with its solution: 550x550, dark and blue;
+#   - variants (sudoku.svg(grid, rules => ...)), generated with seed 1: an X + windoku puzzle with
+#     its solution (the diagonals and windows shaded light grey), a jigsaw puzzle (janko.at
+#     Chaos-Sudoku 93's regions: thick region borders, more dark than the classic puzzle) and a
+#     killer puzzle (dashed cages and their sums: more grey than the classic puzzle).
 # Runs against the server of $PGHOST/$PGPORT (scripts/test.sh's throwaway cluster, or the
 # quickstart's: export $(scripts/cluster.sh env)). With --readme it also writes the README's
 # picture, examples/pictures/top95-1.png (and its SVG).
@@ -27,6 +31,10 @@ draw solved9.svg <<<"SELECT sudoku.svg(:'p', sudoku.solve(:'p'));"
 draw puzzle9.svg <<<"SELECT sudoku.svg(:'p');"
 draw pencil9.svg <<<"SELECT sudoku.svg(:'p', candidates => true);"
 draw solved16.svg <<<"SELECT sudoku.svg(p, sudoku.solve(p)) FROM sudoku.generate(16, 1) p;"
+draw xwindoku9.svg <<<"SELECT sudoku.svg(puzzle, rules => rules, solution => solution) FROM sudoku.generate(rules => '{\"diagonals\": true, \"windows\": true}', seed => 1);"
+jigsaw="$(head -1 "$root/data/variants/jigsaw_janko.tsv" | cut -f2)"
+draw jigsaw9.svg <<<"SELECT sudoku.svg(puzzle, rules => rules) FROM sudoku.generate(rules => '$jigsaw', seed => 1);"
+draw killer9.svg <<<"SELECT sudoku.svg(puzzle, rules => rules) FROM sudoku.generate(rules => '{}', killer => true, seed => 1);"
 
 render() { # FILE SIDE: FILE.png, the SVG rendered in a SIDE x SIDE window
     chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size="$2,$2" \
@@ -42,8 +50,12 @@ solved9="$(render "$out/solved9.svg" 402)"
 puzzle9="$(render "$out/puzzle9.svg" 402)"
 pencil9="$(render "$out/pencil9.svg" 402)"
 solved16="$(render "$out/solved16.svg" 550)"
-printf '%s\n' "solved9  $solved9" "puzzle9  $puzzle9" "pencil9  $pencil9" "solved16 $solved16"
-for v in solved9 puzzle9 pencil9; do
+xwindoku9="$(render "$out/xwindoku9.svg" 402)"
+jigsaw9="$(render "$out/jigsaw9.svg" 402)"
+killer9="$(render "$out/killer9.svg" 402)"
+printf '%s\n' "solved9  $solved9" "puzzle9  $puzzle9" "pencil9  $pencil9" "solved16 $solved16" \
+    "xwindoku9 $xwindoku9" "jigsaw9 $jigsaw9" "killer9 $killer9"
+for v in solved9 puzzle9 pencil9 xwindoku9 jigsaw9 killer9; do
     s="${!v}"
     check "$v is 402x402" "[ $(field "$s" width) = 402 ] && [ $(field "$s" height) = 402 ]"
     check "$v is not blank (dark pixels: lines, givens)" "[ $(field "$s" dark) -gt 1600 ]"
@@ -57,6 +69,13 @@ d1=$(field "$solved9" dark) d2=$(field "$puzzle9" dark)
 check "added digits are not dark (dark $d1 with the solution, $d2 without)" \
     "[ $((d1 > d2 ? d1 - d2 : d2 - d1)) -lt $((d2 / 20)) ]"
 check "candidates add grey pencil marks" "[ $(field "$pencil9" grey) -gt $(( $(field "$puzzle9" grey) + 2000 )) ]"
+check "X + windoku shades its 41 diagonal and window cells (light grey, beyond the classic picture's antialiasing)" \
+    "[ $(field "$xwindoku9" light) -gt $(( $(field "$solved9" light) + 40000 )) ]"
+check "X + windoku draws the solution in blue" "[ $(field "$xwindoku9" blue) -gt 1000 ]"
+check "a jigsaw's region borders are thick (more dark than the classic puzzle)" \
+    "[ $(field "$jigsaw9" dark) -gt $(( $(field "$puzzle9" dark) + 1000 )) ]"
+check "a killer's dashed cages and sums are drawn (thin dark lines, grey once antialiased)" \
+    "[ $(field "$killer9" grey) -gt $(( $(field "$puzzle9" grey) + 5000 )) ]"
 if [ "${1:-}" = --readme ]; then
     mkdir -p "$root/examples/pictures"
     cp "$out/solved9.svg" "$root/examples/pictures/top95-1.svg"

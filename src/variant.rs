@@ -134,11 +134,22 @@ fn generate_rules(
     let killer = required(killer, "killer");
     let symmetry = crate::generate::symmetry(required(symmetry, "symmetry"));
     let seed = seed.map_or_else(rand::random::<u64>, |s| s as u64);
-    let p = match searched(variant::generate_seeded(size.max(0) as usize, &rules, killer, symmetry, seed, &mut interrupts())) {
+    let p = match searched(variant::generate_seeded(
+        size.max(0) as usize,
+        &rules,
+        killer,
+        symmetry,
+        seed,
+        &mut interrupts(),
+    )) {
         Ok(p) => p,
         Err(e) => invalid_parameter(format!("invalid rules: {e}")),
     };
-    RowType::new("sudoku.variant_puzzle").row([datum(Grid(p.puzzle)), datum(JsonB(p.rules.to_json())), datum(Grid(p.solution))])
+    RowType::new("sudoku.variant_puzzle").row([
+        datum(Grid(p.puzzle)),
+        datum(JsonB(p.rules.to_json())),
+        datum(Grid(p.solution)),
+    ])
 }
 
 /// The SVG picture of a grid under the rules (`sudoku_engine::picture::svg_variant`): diagonals

@@ -179,3 +179,26 @@ CREATE TABLE public.variant_app (puzzle sudoku.grid, rules jsonb CHECK (sudoku.r
 SELECT error_of($$INSERT INTO public.variant_app VALUES (repeat('.', 81)::sudoku.grid, '{"regions": "abc"}')$$);
 INSERT INTO public.variant_app SELECT puzzle, rules FROM public.variant_made WHERE seed = 1;
 SELECT count(*) FILTER (WHERE sudoku.is_unique(puzzle, rules)) AS unique_stored FROM public.variant_app;
+
+-- The README's examples (section "Variants").
+SELECT sudoku.solve('8...........1.....2.....4.6.....8..5...62..18.3...4.2....5..1.7..2.........8...9.',
+                    '{"regions": "iiiiihhhheeeiihhhheeeiihccceeeaaacccbbbaaacccbbbaaadddbbbgffdddggggffdddggggfffff"}');
+
+SELECT puzzle, sudoku.is_unique(puzzle, rules) AS unique, sudoku.count_solutions(puzzle, '{}'::jsonb, 2) AS classic
+FROM sudoku.generate(rules => '{"diagonals": true}', seed => 1);
+
+SELECT puzzle, sudoku.is_unique(puzzle, rules) AS unique, sudoku.count_solutions(puzzle, '{}'::jsonb, 2) AS classic
+FROM sudoku.generate(rules => '{"windows": true}', seed => 2);
+
+SELECT jsonb_array_length(rules -> 'cages') AS cages, rules -> 'cages' -> 0 AS first_cage,
+       sudoku.givens(puzzle) AS givens, sudoku.is_unique(puzzle, rules) AS unique
+FROM sudoku.generate(rules => '{}', killer => true, seed => 7);
+
+SELECT row, col, candidates
+FROM sudoku.candidates(repeat('.', 81)::sudoku.grid,
+                       '{"cages": [{"sum": 23, "cells": [[1, 1], [1, 2], [1, 3]]}, {"sum": 4, "cells": [[2, 1], [2, 2]]}]}')
+WHERE row <= 2 AND col <= 3;
+
+SELECT approach, agree, native = sql AS same
+FROM sudoku.compare('8...........1.....2.....4.6.....8..5...62..18.3...4.2....5..1.7..2.........8...9.',
+                    '{"regions": "iiiiihhhheeeiihhhheeeiihccceeeaaacccbbbaaacccbbbaaadddbbbgffdddggggffdddggggfffff"}');
