@@ -12,7 +12,7 @@ DO $$
 DECLARE
     f text;
 BEGIN
-    FOREACH f IN ARRAY ARRAY['jigsaw_janko', 'killer_janko', 'killer_krazydad'] LOOP
+    FOREACH f IN ARRAY ARRAY['jigsaw_janko', 'killer_janko', 'killer_krazydad', 'x_windoku_published'] LOOP
         TRUNCATE raw;
         EXECUTE format('COPY raw FROM %L WITH (FORMAT text, DELIMITER E''\x01'')',
                        current_setting('pg_sudoku_test.variants') || '/' || f || '.tsv');
