@@ -181,7 +181,8 @@ fn main() {
     if paths.first().is_some_and(|a| a == "--generate-variant") {
         let n: u64 = paths.get(1).and_then(|n| n.parse().ok()).unwrap_or(10);
         let kind = paths.get(2).map_or("x", |s| s.as_str());
-        generate_variant(n, kind);
+        let size: usize = paths.get(3).and_then(|s| s.parse().ok()).unwrap_or(9);
+        generate_variant(n, kind, size);
         return;
     }
     let views = paths.first().is_some_and(|a| a == "--views");
@@ -472,9 +473,10 @@ fn variant_file(path: &str) {
     println!("{path} n={} solve_us={solve_us:.1} count2_us={count_us:.1}", puzzles.len());
 }
 
-/// `--generate-variant N KIND`: N 9x9 puzzles of KIND (x, windoku, jigsaw, killer; jigsaw with
-/// the regions of data/variants/jigsaw_janko.tsv's first puzzle), µs per puzzle and mean givens.
-fn generate_variant(n: u64, kind: &str) {
+/// `--generate-variant N KIND [SIZE]`: N puzzles of KIND (x, windoku, jigsaw, killer; jigsaw
+/// 9x9 only, with the regions of data/variants/jigsaw_janko.tsv's first puzzle) of SIZE (9),
+/// µs per puzzle and mean givens.
+fn generate_variant(n: u64, kind: &str, size: usize) {
     use sudoku_engine::variant::{generate_seeded, Rules};
     let jigsaw = include_str!("../../../data/variants/jigsaw_janko.tsv")
         .lines()
@@ -492,9 +494,13 @@ fn generate_variant(n: u64, kind: &str) {
     let start = Instant::now();
     let givens: usize = (0..n)
         .map(|seed| {
-            generate_seeded(9, &rules, killer, Symmetry::Central, seed, &mut || false).unwrap().unwrap().puzzle.givens()
+            generate_seeded(size, &rules, killer, Symmetry::Central, seed, &mut || false)
+                .unwrap()
+                .unwrap()
+                .puzzle
+                .givens()
         })
         .sum();
     let us = start.elapsed().as_secs_f64() * 1e6 / n.max(1) as f64;
-    println!("generate kind={kind} n={n} us={us:.1} givens={:.2}", givens as f64 / n.max(1) as f64);
+    println!("generate kind={kind} size={size} n={n} us={us:.1} givens={:.2}", givens as f64 / n.max(1) as f64);
 }

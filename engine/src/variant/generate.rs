@@ -19,7 +19,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::rules::{Cage, Layout, Rules, RulesError};
-use super::solve::{count_solutions_with, random_solution_with};
+use super::solve::{count_solutions_with, differs_at, random_solution_with};
 use crate::generate::Symmetry;
 use crate::grid::Grid;
 use crate::solver::Interrupted;
@@ -104,7 +104,12 @@ fn shuffled(cells: usize, next_u32: &mut dyn FnMut() -> u32) -> Vec<usize> {
     order
 }
 
-/// The solution with givens blanked in random order while one solution remains.
+/// Search nodes a digging test may take; a test without an answer within them keeps the givens.
+pub const PROBE_NODES: u64 = 20_000;
+
+/// The solution with givens blanked in random order while one solution remains: a cell (with
+/// its partners) stays blank when no solution differs from `solution` in one of them
+/// ([`differs_at`], within [`PROBE_NODES`]).
 fn dig(
     lay: &Layout,
     solution: &Grid,
@@ -113,7 +118,8 @@ fn dig(
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Grid, Interrupted> {
     let n = lay.n;
-    let mut cells = solution.cells().to_vec();
+    let known = solution.cells();
+    let mut cells = known.to_vec();
     for cell in shuffled(n * n, next_u32) {
         if cells[cell] == 0 {
             continue;
@@ -124,7 +130,15 @@ fn dig(
             trial[c] = 0;
         }
         let g = Grid::from_cells(&trial).expect("a grid");
-        if count_solutions_with(&g, lay, 2, interrupt)? == 1 {
+        let mut unique = true;
+        for &c in &orbit {
+            // No answer within the budget counts as another solution: the given stays.
+            if differs_at(&g, lay, known, c, PROBE_NODES, interrupt)? != Some(false) {
+                unique = false;
+                break;
+            }
+        }
+        if unique {
             cells = trial;
         }
     }
@@ -279,5 +293,31 @@ mod tests {
         )
         .unwrap()
         .is_err());
+    }
+
+    /// The digging test ([`differs_at`] on each blanked cell) says what a count of solutions
+    /// says: on X puzzles, blanking any given (with its partner) of the result leaves two
+    /// solutions, and the probe finds one of them.
+    #[test]
+    fn probes_agree_with_counting() {
+        let rules = Rules { diagonals: true, ..Rules::default() };
+        let lay = rules.layout(9).unwrap();
+        for seed in 0..3 {
+            let p = generate_seeded(9, &rules, false, Symmetry::Central, seed, &mut never).unwrap().unwrap();
+            let c = p.puzzle.cells().to_vec();
+            for i in (0..81).filter(|&i| c[i] != 0) {
+                let mut t = c.clone();
+                for &o in &Symmetry::Central.orbit(9, i) {
+                    t[o] = 0;
+                }
+                let g = Grid::from_cells(&t).unwrap();
+                let two = count_solutions_with(&g, &lay, 2, &mut never).unwrap() == 2;
+                let differs = Symmetry::Central
+                    .orbit(9, i)
+                    .iter()
+                    .any(|&o| differs_at(&g, &lay, p.solution.cells(), o, u64::MAX, &mut never).unwrap() == Some(true));
+                assert!(two && differs, "seed {seed}, cell {i}");
+            }
+        }
     }
 }

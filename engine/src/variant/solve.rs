@@ -340,14 +340,46 @@ struct Search<'a, const C: usize> {
     solved_at_root: Option<State<C>>,
     queue: Vec<u16>,
     nodes: u64,
+    /// The nodes the search may take; past them `next` gives up (returns `None` and sets
+    /// `over_budget`).
+    budget: u64,
+    over_budget: bool,
 }
 
 impl<'a, const C: usize> Search<'a, C> {
     fn new(lay: &'a Layout, cells: &[u8]) -> Self {
-        let mut search =
-            Search { lay, frames: Vec::new(), solved_at_root: None, queue: Vec::with_capacity(C), nodes: 0 };
+        Self::excluding(lay, cells, None)
+    }
+
+    /// The search of `cells` with one digit (cell, digit bit) taken from a blank cell's
+    /// candidates first.
+    fn excluding(lay: &'a Layout, cells: &[u8], exclude: Option<(usize, u32)>) -> Self {
+        let mut search = Search {
+            lay,
+            frames: Vec::new(),
+            solved_at_root: None,
+            queue: Vec::with_capacity(C),
+            nodes: 0,
+            budget: u64::MAX,
+            over_budget: false,
+        };
         if let Some(mut s) = State::<C>::new(lay, cells, &mut search.queue) {
-            if s.propagate(lay, &mut search.queue) {
+            let excluded = match exclude {
+                Some((cell, bit)) if s.value[cell] == 0 => {
+                    s.cand[cell] &= !bit;
+                    match s.cand[cell] {
+                        0 => false,
+                        m => {
+                            if m & (m - 1) == 0 {
+                                search.queue.push(cell as u16);
+                            }
+                            true
+                        }
+                    }
+                }
+                _ => true,
+            };
+            if excluded && s.propagate(lay, &mut search.queue) {
                 if s.open == 0 {
                     search.solved_at_root = Some(s);
                 } else {
@@ -378,6 +410,10 @@ impl<'a, const C: usize> Search<'a, C> {
             top.rest ^= bit;
             let cell = top.cell as usize;
             let mut s = top.state;
+            if self.nodes == self.budget {
+                self.over_budget = true;
+                return Ok(None);
+            }
             self.nodes += 1;
             if self.nodes % INTERRUPT_EVERY == 0 && interrupt() {
                 return Err(Interrupted);
@@ -478,8 +514,51 @@ pub fn solutions_with(
     by_size!(grid.cells().len(), run(grid, lay, limit, interrupt))
 }
 
+/// Whether `grid` has a solution under `lay` with another digit than `known`'s in `cell` (blank
+/// in `grid`), asked within `budget` search nodes (`None`: no answer within them): a search
+/// with that digit excluded there that tries `known`'s digit first in every other cell, so that
+/// a solution close to `known` comes after a few nodes. The digging test of the generator: a
+/// puzzle that had one solution keeps it after blanking some cells exactly when no solution
+/// differs in one of them.
+pub fn differs_at(
+    grid: &Grid,
+    lay: &Layout,
+    known: &[u8],
+    cell: usize,
+    budget: u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Option<bool>, Interrupted> {
+    fn run<const C: usize>(
+        grid: &Grid,
+        lay: &Layout,
+        known: &[u8],
+        cell: usize,
+        budget: u64,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<bool>, Interrupted> {
+        let mut prefer = |c: usize, rest: u32| {
+            let bit = 1u32 << (known[c] - 1);
+            if rest & bit != 0 {
+                bit
+            } else {
+                rest & rest.wrapping_neg()
+            }
+        };
+        let exclude = Some((cell, 1u32 << (known[cell] - 1)));
+        let mut search = Search::<C>::excluding(lay, grid.cells(), exclude);
+        search.budget = budget;
+        let found = search.next(&mut prefer, interrupt)?.is_some();
+        Ok((!search.over_budget).then_some(found))
+    }
+    assert_eq!(grid.size(), lay.n, "the layout is for the grid's size");
+    by_size!(grid.cells().len(), run(grid, lay, known, cell, budget, interrupt))
+}
+
 /// A solution of `grid` under `lay` drawn at random (the digits of each cell tried in an order
-/// drawn from `next_u32`), `None` when it has none.
+/// drawn from `next_u32`), `None` when it has none. A depth-first search can wander into a
+/// subtree without solutions for a long time (an empty 16x16 jigsaw grid does), so the search
+/// starts again with new draws after [`RESTART_NODES`] nodes, then twice as many, and so on;
+/// the last try has no limit.
 pub fn random_solution_with(
     grid: &Grid,
     lay: &Layout,
@@ -501,12 +580,31 @@ pub fn random_solution_with(
             }
             m & m.wrapping_neg()
         };
-        Ok(Search::<C>::new(lay, grid.cells()).next(&mut choose, interrupt)?.map(|v| v.to_vec()))
+        let mut budget = RESTART_NODES;
+        for attempt in 0..RESTARTS {
+            let mut search = Search::<C>::new(lay, grid.cells());
+            if attempt + 1 < RESTARTS {
+                search.budget = budget;
+            }
+            if let Some(v) = search.next(&mut choose, interrupt)? {
+                return Ok(Some(v.to_vec()));
+            }
+            if !search.over_budget {
+                return Ok(None);
+            }
+            budget *= 2;
+        }
+        unreachable!("the last attempt has no budget")
     }
     assert_eq!(grid.size(), lay.n, "the layout is for the grid's size");
     let cells = by_size!(grid.cells().len(), run(grid, lay, next_u32, interrupt))?;
     Ok(cells.map(|c| Grid::from_cells(&c).expect("solver output is a grid")))
 }
+
+/// Nodes of the first try of [`random_solution_with`].
+pub const RESTART_NODES: u64 = 1000;
+/// Tries of [`random_solution_with`], the last without a limit.
+pub const RESTARTS: u32 = 12;
 
 /// The candidates of every cell of `grid` under `lay` (digit d as bit d - 1; a given: its
 /// digit): the digits none of its peers holds (the cells sharing a unit or its cage), narrowed
