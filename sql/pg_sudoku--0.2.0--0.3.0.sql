@@ -28,6 +28,12 @@ COMMENT ON FUNCTION se_rating(grid) IS
 '57014 on cancel or statement_timeout.';
 
 -- Issue 26: variants as data (native functions, then the pure-SQL solver and compare).
+-- sudoku.grid becomes the preferred type of its category (U), as CREATE TYPE ... PREFERRED = true
+-- makes it in a fresh install: where an overload takes a grid or a jsonb (the rules) at the same
+-- place, an untyped literal is read as a grid, so sudoku.svg('...', '...') keeps meaning
+-- svg(grid, grid). ALTER TYPE cannot change it; the catalog row is updated (the script runs as
+-- a superuser).
+UPDATE pg_catalog.pg_type SET typispreferred = true WHERE oid = 'sudoku.grid'::pg_catalog.regtype;
 CREATE TYPE variant_puzzle AS (puzzle grid, rules jsonb, solution grid);
 CREATE FUNCTION "generate"(
 	"rules" jsonb,

@@ -235,7 +235,11 @@ CREATE TYPE grid (
     RECEIVE = grid_recv,
     SEND = grid_send,
     INTERNALLENGTH = VARIABLE,
-    STORAGE = main
+    STORAGE = main,
+    -- The preferred type of its category (U, user-defined): where an overload takes a grid or
+    -- a jsonb (the rules of variants) at the same place, an untyped literal is read as a grid,
+    -- so sudoku.svg('...', '...') means svg(grid, grid) as before the variants came.
+    PREFERRED = true
 );
 "#,
     name = "concrete_type",

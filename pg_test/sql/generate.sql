@@ -69,7 +69,9 @@ SELECT error_of($$SELECT sudoku.generate(9, 1, 'spiral')$$);
 SELECT error_of($$SELECT sudoku.generate(9, 1, 'none', NULL, 'insane')$$);
 SELECT error_of($$SELECT sudoku.generate(9, 1, 'none', -1)$$);
 SELECT error_of($$SELECT sudoku.generate(4, 1, 'none', NULL, 'extreme')$$);
-SELECT error_of($$SELECT sudoku.generate(NULL)$$);
+-- A NULL size (typed: an untyped NULL could be the rules of generate(rules => ...) too, 42725).
+SELECT error_of($$SELECT sudoku.generate(NULL::integer)$$);
+SELECT error_of($$SELECT sudoku.generate(NULL)$$) LIKE '42725%' AS untyped_null_is_ambiguous;
 SELECT error_of($$SELECT count(*) FROM sudoku.generate_many(-1)$$);
 
 -- rate: every puzzle of easy50 and top95 is rated; the levels of easy50 lie below those of top95.

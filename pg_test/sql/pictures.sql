@@ -27,5 +27,6 @@ SELECT error_of(format('SELECT sudoku.svg(%L, %L)', a.p, b.s)) AS other_size
 FROM pics a, pics b WHERE a.size = 9 AND b.size = 4;
 SELECT error_of(format('SELECT sudoku.svg(%L, %L)', p, sudoku.solve(sudoku.grid(array_fill(0, ARRAY[81]))))) AS given_changed
 FROM pics WHERE size = 9;
-SELECT error_of(format('SELECT sudoku.svg(%L, NULL, NULL)', p)) AS null_candidates FROM pics WHERE size = 9;
+-- (A typed NULL: with untyped NULLs svg(grid, rules => ...) fits the call too, 42725.)
+SELECT error_of(format('SELECT sudoku.svg(%L, NULL, NULL::boolean)', p)) AS null_candidates FROM pics WHERE size = 9;
 SELECT provolatile, proisstrict, proparallel, procost FROM pg_proc WHERE oid = 'sudoku.svg(sudoku.grid, sudoku.grid, boolean)'::regprocedure;
