@@ -134,9 +134,10 @@ FROM public.variant_made WHERE seed = 1 AND kind = 'killer';
 
 -- 4x4 and 16x16: X and jigsaw 4x4 puzzles, and a 16x16 jigsaw whose two first boxes trade a
 -- pair of cells holding the same digit in a classic solution, two thirds of it given.
-SELECT (g).puzzle, sudoku.is_unique((g).puzzle, (g).rules) AS unique, sudoku.is_solved((g).solution, (g).rules)
-FROM (SELECT sudoku.generate(rules => '{"diagonals": true}', size => 4, seed => 5) AS g
-      UNION ALL SELECT sudoku.generate(rules => '{"regions": "aabbacbbacddccdd"}', size => 4, seed => 5)) x;
+SELECT kind, (g).puzzle, sudoku.is_unique((g).puzzle, (g).rules) AS unique, sudoku.is_solved((g).solution, (g).rules)
+FROM (SELECT 'x' AS kind, sudoku.generate(rules => '{"diagonals": true}', size => 4, seed => 5) AS g
+      UNION ALL SELECT 'jigsaw', sudoku.generate(rules => '{"regions": "aabbacbbacddccdd"}', size => 4, seed => 5)) x
+ORDER BY kind;
 WITH s AS (SELECT sudoku.solve(repeat('.', 256)::sudoku.grid)::integer[] AS v),
 -- Cells p (row pr, the last column of a box) and q (row qr of the same band, the first column
 -- of the next box) with the same digit: the two boxes trade them and stay connected.
