@@ -178,7 +178,7 @@ fn draw(
         // sum top left of its first cell.
         let inset = (cell / 10).max(3);
         let mut cage_of = vec![usize::MAX; n * n];
-        for (k, (_, cells, _)) in lay.cages.iter().enumerate() {
+        for (k, (_, cells)) in lay.cages.iter().enumerate() {
             for &c in cells {
                 cage_of[c as usize] = k;
             }
@@ -223,7 +223,7 @@ fn draw(
         );
         let sum_size = (cell * 24 / 100).max(7);
         let _ = writeln!(out, "<g fill=\"{CAGE_COLOUR}\" font-size=\"{sum_size}\">");
-        for (sum, cells, _) in &lay.cages {
+        for (sum, cells) in &lay.cages {
             let first = *cells.iter().min().expect("a cage has cells") as usize;
             let (x, y) = (MARGIN + first % n * cell + inset + 1, MARGIN + first / n * cell + inset + sum_size);
             let _ = writeln!(out, "<text x=\"{x}\" y=\"{y}\">{sum}</text>");

@@ -77,9 +77,8 @@ pub struct Layout {
     /// The full units (each holds every digit once): rows, columns, regions (boxes or jigsaw),
     /// then diagonals and windows.
     pub units: Vec<(UnitKind, Vec<u16>)>,
-    /// The cages: sum, cells, and the digit sets (masks, digit d as bit d - 1) of as many
-    /// distinct digits as cells that add up to the sum.
-    pub cages: Vec<(u32, Vec<u16>, Vec<u32>)>,
+    /// The cages: sum and cells.
+    pub cages: Vec<(u32, Vec<u16>)>,
     /// The rule of 45 (of `n(n + 1) / 2`): per full unit with cages wholly inside it, the sum of
     /// its other cells (the unit's total less those cages' sums) and those cells, whose digits
     /// are distinct as the unit's are; a constraint like a cage's that the rules imply.
@@ -169,28 +168,28 @@ impl Rules {
                 }
                 cage_of[c] = k;
             }
-            let combos = combinations(n, cage.cells.len(), cage.sum);
-            if combos.is_empty() {
-                let k = cage.cells.len();
-                let (lo, hi) = (k * (k + 1) / 2, k * (2 * n + 1 - k) / 2);
+            // The sums of k distinct digits of 1..=n fill the range from the k smallest to the
+            // k largest, so the range is the whole check.
+            let k = cage.cells.len();
+            let (lo, hi) = (k * (k + 1) / 2, k * (2 * n + 1 - k) / 2);
+            if !(lo..=hi).contains(&(cage.sum as usize)) {
                 return Err(RulesError(format!(
                     "cage {no} has {k} cells, whose distinct digits add up to {lo} to {hi}, not {}",
                     cage.sum
                 )));
             }
-            cages.push((cage.sum, at, combos));
+            cages.push((cage.sum, at));
         }
         let total = (n * (n + 1) / 2) as u32;
         let mut innies = Vec::new();
         for (kind, unit) in &units {
-            let inside: Vec<&(u32, Vec<u16>, Vec<u32>)> =
-                cages.iter().filter(|(_, c, _)| c.iter().all(|x| unit.contains(x))).collect();
+            let inside: Vec<&(u32, Vec<u16>)> =
+                cages.iter().filter(|(_, c)| c.iter().all(|x| unit.contains(x))).collect();
             if inside.is_empty() {
                 continue;
             }
-            let held: u32 = inside.iter().map(|(s, _, _)| s).sum();
-            let rest: Vec<u16> =
-                unit.iter().copied().filter(|x| !inside.iter().any(|(_, c, _)| c.contains(x))).collect();
+            let held: u32 = inside.iter().map(|(s, _)| s).sum();
+            let rest: Vec<u16> = unit.iter().copied().filter(|x| !inside.iter().any(|(_, c)| c.contains(x))).collect();
             let what = match kind {
                 UnitKind::Row => "a row",
                 UnitKind::Column => "a column",
@@ -223,7 +222,7 @@ impl Rules {
             }
         }
         let mut peers = vec![Vec::new(); cells];
-        let groups = units.iter().map(|(_, u)| u).chain(cages.iter().map(|(_, u, _)| u));
+        let groups = units.iter().map(|(_, u)| u).chain(cages.iter().map(|(_, u)| u));
         for unit in groups {
             for &a in unit {
                 for &o in unit {
@@ -443,7 +442,7 @@ impl Layout {
         let full = (1u32 << self.n) - 1;
         let units_hold =
             self.units.iter().all(|(_, u)| u.iter().fold(0u32, |m, &c| m | 1 << (cells[c as usize] - 1)) == full);
-        units_hold && self.cages.iter().all(|(sum, u, _)| self.cage_holds(cells, *sum, u, true))
+        units_hold && self.cages.iter().all(|(sum, u)| self.cage_holds(cells, *sum, u, true))
     }
 
     /// Whether no two givens of `cells` break a rule: equal digits sharing a unit or a cage,
@@ -455,7 +454,7 @@ impl Layout {
         let distinct = (0..cells.len())
             .filter(|&c| cells[c] != 0)
             .all(|c| self.peers[c].iter().all(|&p| cells[p as usize] != cells[c]));
-        distinct && self.cages.iter().all(|(sum, u, _)| self.cage_holds(cells, *sum, u, false))
+        distinct && self.cages.iter().all(|(sum, u)| self.cage_holds(cells, *sum, u, false))
     }
 
     fn cage_holds(&self, cells: &[u8], sum: u32, cage: &[u16], complete: bool) -> bool {

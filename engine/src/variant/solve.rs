@@ -18,6 +18,9 @@ struct State<const C: usize> {
     open: u32,
 }
 
+/// The most sets of digits a layer of [`State::cage_digits_sparse`] may hold.
+const SPARSE_SETS: usize = 20_000;
+
 /// The sum of the digits of a mask.
 #[inline]
 fn digit_sum(mut mask: u32) -> u32 {
@@ -119,7 +122,7 @@ impl<const C: usize> State<C> {
                     continue;
                 }
             }
-            let sums = lay.cages.iter().map(|(s, c, _)| (s, c)).chain(lay.innies.iter().map(|(s, c)| (s, c)));
+            let sums = lay.cages.iter().chain(&lay.innies);
             for (sum, cells) in sums {
                 match self.narrow_cage(cells, *sum, queue) {
                     None => return false,
@@ -254,7 +257,10 @@ impl<const C: usize> State<C> {
         Some(allowed)
     }
 
-    /// [`State::cage_digits_dense`] for any number of digits, the sets kept in sorted vectors.
+    /// [`State::cage_digits_dense`] for any number of digits, the sets kept in sorted vectors. A
+    /// layer of more than [`SPARSE_SETS`] sets (a long cage on 16x16 or 25x25 with most digits
+    /// still open) ends the pass without narrowing: the cells keep their candidates, so time and
+    /// memory stay bounded.
     fn cage_digits_sparse(&self, cells: &[u16], sum: u32) -> Option<[u32; 25]> {
         let k = cells.len();
         let mut layers: Vec<Vec<u32>> = Vec::with_capacity(k + 1);
@@ -278,6 +284,13 @@ impl<const C: usize> State<C> {
             next.dedup();
             if next.is_empty() {
                 return None;
+            }
+            if next.len() > SPARSE_SETS {
+                let mut unchanged = [0u32; 25];
+                for (i, &c) in cells.iter().enumerate() {
+                    unchanged[i] = self.cand[c as usize];
+                }
+                return Some(unchanged);
             }
             layers.push(next);
         }
@@ -632,7 +645,7 @@ pub fn candidates(grid: &Grid, lay: &Layout) -> Option<Vec<u32>> {
         s.cand.copy_from_slice(cand);
         s.value.copy_from_slice(cells);
         let mut queue = Vec::new();
-        for (sum, cage, _) in &lay.cages {
+        for (sum, cage) in &lay.cages {
             if s.narrow_cage(cage, *sum, &mut queue).is_none() {
                 return false;
             }
