@@ -100,7 +100,7 @@ fn candidates_rules(
                 datum((i / n + 1) as i32),
                 datum((i % n + 1) as i32),
                 datum(lay.region_of[i] as i32 + 1),
-                int_list((0..n as i32).filter(|d| mask >> d & 1 != 0).map(|d| d + 1)),
+                int_list(sudoku_engine::views::digits(mask).map(i32::from)),
                 datum(mask as i32),
             ])
         })

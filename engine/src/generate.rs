@@ -731,7 +731,7 @@ fn random_complete_grid(
 }
 
 /// Fisher-Yates with `next_u32`, so the order depends on nothing but the stream.
-fn shuffle<T>(items: &mut [T], next_u32: &mut dyn FnMut() -> u32) {
+pub(crate) fn shuffle<T>(items: &mut [T], next_u32: &mut dyn FnMut() -> u32) {
     for i in (1..items.len()).rev() {
         let j = (next_u32() as u64 * (i as u64 + 1) >> 32) as usize;
         items.swap(i, j);

@@ -138,15 +138,7 @@ pub fn random_solution_with(
         if !root.propagate(geo, &mut queue) {
             return Ok(None);
         }
-        // The k-th candidate, k uniform in 0..count (multiply-shift, no rejection).
-        let mut choose = |_: usize, rest: u32| {
-            let k = ((next_u32() as u64 * rest.count_ones() as u64) >> 32) as u32;
-            let mut m = rest;
-            for _ in 0..k {
-                m &= m - 1;
-            }
-            m & m.wrapping_neg()
-        };
+        let mut choose = |_: usize, rest: u32| random_candidate(rest, next_u32);
         Ok(match depth_first(geo, root, &mut choose, u64::MAX, &mut 0, interrupt)? {
             Dfs::Found(values) => Some(values.to_vec()),
             _ => None,
@@ -159,6 +151,17 @@ pub fn random_solution_with(
         _ => run::<625>(grid, next_u32, interrupt)?,
     };
     Ok(cells.map(|c| Grid::from_cells(&c).expect("solver output is a grid")))
+}
+
+/// One candidate of `rest` (a digit mask) drawn uniformly from `next_u32`: the k-th, k in
+/// 0..count by multiply-shift (no rejection). The random searches' choice of a digit.
+pub(crate) fn random_candidate(rest: u32, next_u32: &mut dyn FnMut() -> u32) -> u32 {
+    let k = ((next_u32() as u64 * rest.count_ones() as u64) >> 32) as u32;
+    let mut m = rest;
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m & m.wrapping_neg()
 }
 
 /// What [`other_solution_with`] found.

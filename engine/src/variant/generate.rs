@@ -20,7 +20,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::rules::{Cage, Layout, Rules, RulesError};
 use super::solve::{count_solutions_with, differs_at, random_solution_with};
-use crate::generate::Symmetry;
+use crate::generate::{shuffle, Symmetry};
 use crate::grid::Grid;
 use crate::solver::Interrupted;
 
@@ -95,12 +95,10 @@ fn below(next_u32: &mut dyn FnMut() -> u32, n: usize) -> usize {
     ((next_u32() as u64 * n as u64) >> 32) as usize
 }
 
-/// The cells in a random order (Fisher-Yates).
+/// The cells in a random order ([`shuffle`], the classic generator's).
 fn shuffled(cells: usize, next_u32: &mut dyn FnMut() -> u32) -> Vec<usize> {
     let mut order: Vec<usize> = (0..cells).collect();
-    for i in (1..cells).rev() {
-        order.swap(i, below(next_u32, i + 1));
-    }
+    shuffle(&mut order, next_u32);
     order
 }
 

@@ -7,6 +7,7 @@
 //! against a grid size and turns them into a [`Layout`]: every unit as a list of cells, every
 //! cell's peers, and per cage the digit combinations its sum allows.
 
+use crate::geometry::Geometry;
 use crate::grid::{MAX_BOX_SIDE, MIN_BOX_SIDE};
 
 /// A cage of a killer Sudoku: distinct digits that add up to `sum`.
@@ -109,22 +110,23 @@ impl Rules {
             .find(|b| b * b == n)
             .ok_or_else(|| RulesError(format!("a grid is 4x4, 9x9, 16x16 or 25x25, not {n}x{n}")))?;
         let cells = n * n;
-        let region_of = match &self.regions {
-            None => (0..cells).map(|c| ((c / n / b) * b + c % n / b) as u16).collect(),
+        // Rows, columns and boxes as the classic geometry has them; jigsaw regions in place of
+        // the boxes.
+        let geo = Geometry::for_box_side(b);
+        let region_of: Vec<u16> = match &self.regions {
+            None => (0..cells).map(|c| geo.box_of(c) as u16).collect(),
             Some(map) => regions(&map.chars().collect::<Vec<_>>(), n)?,
         };
         let mut units: Vec<(UnitKind, Vec<u16>)> = Vec::new();
-        for r in 0..n {
-            units.push((UnitKind::Row, (0..n).map(|c| (r * n + c) as u16).collect()));
-        }
-        for c in 0..n {
-            units.push((UnitKind::Column, (0..n).map(|r| (r * n + c) as u16).collect()));
+        for u in 0..2 * n {
+            units.push((if u < n { UnitKind::Row } else { UnitKind::Column }, geo.unit(u).to_vec()));
         }
         for g in 0..n {
-            units.push((
-                UnitKind::Region,
-                (0..cells).filter(|&c| region_of[c] as usize == g).map(|c| c as u16).collect(),
-            ));
+            let region = match &self.regions {
+                None => geo.unit(2 * n + g).to_vec(),
+                Some(_) => (0..cells).filter(|&c| region_of[c] as usize == g).map(|c| c as u16).collect(),
+            };
+            units.push((UnitKind::Region, region));
         }
         if self.diagonals {
             units.push((UnitKind::Diagonal, (0..n).map(|i| (i * n + i) as u16).collect()));

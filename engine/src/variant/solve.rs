@@ -8,7 +8,7 @@
 
 use super::rules::Layout;
 use crate::grid::Grid;
-use crate::solver::{Interrupted, INTERRUPT_EVERY};
+use crate::solver::{random_candidate, Interrupted, INTERRUPT_EVERY};
 
 /// Candidates per cell (digit d as bit d - 1); a placed cell holds its digit's bit alone.
 #[derive(Clone, Copy)]
@@ -584,15 +584,7 @@ pub fn random_solution_with(
         next_u32: &mut dyn FnMut() -> u32,
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<Option<Vec<u8>>, Interrupted> {
-        // The k-th candidate, k uniform in 0..count (multiply-shift).
-        let mut choose = |_: usize, rest: u32| {
-            let k = ((next_u32() as u64 * rest.count_ones() as u64) >> 32) as u32;
-            let mut m = rest;
-            for _ in 0..k {
-                m &= m - 1;
-            }
-            m & m.wrapping_neg()
-        };
+        let mut choose = |_: usize, rest: u32| random_candidate(rest, next_u32);
         let mut budget = RESTART_NODES;
         for attempt in 0..RESTARTS {
             let mut search = Search::<C>::new(lay, grid.cells());
