@@ -6,9 +6,10 @@
 #      minimal (data/bench/tdoku_*), and the four shared benchmark sets (17_clue and the hard
 #      magictour_top1465, forum_hardest_1905_11plus, forum_hardest_1106).
 #      Each tool prints `<file> n= solve_us= count2_us=` (best of 3 passes of at least 0.5 s,
-#      one core); the sets are run in 2 interleaved rounds (engine, peer, tdoku on one set, then
-#      the next set; then all again) and the table keeps each tool's best, with the engine's time
-#      over the best rival's; a tool that is absent is skipped with a note;
+#      one core); every tool runs pinned to the machine's last core (taskset), and the sets are
+#      run in 3 interleaved rounds (engine, peer, tdoku on one set, then the next set; then all
+#      again; BENCH_ROUNDS changes the number) and the table keeps each tool's best, with the
+#      engine's time over the best rival's; a tool that is absent is skipped with a note;
 #      then the canonical forms (sudoku-bench --canonical): per puzzle and per solution grid on
 #      17_clue, top95 and magictour_top1465, and on generated 16x16 and 25x25 puzzles;
 #   2. through SQL, in the quickstart cluster (scripts/setup.sh): batch solving with and without
@@ -49,13 +50,16 @@ if [ "$part" != --sql ]; then
     cargo build --locked --release -q -p sudoku-engine --bin sudoku-bench
     log="$(mktemp)"
     trap 'rm -f "$log"' EXIT
-    for round in 1 2; do
+    # One core for every tool: a process that moves between cores loses its caches, at random.
+    pin=()
+    command -v taskset >/dev/null && pin=(taskset -c "$(($(nproc) - 1))")
+    for round in $(seq "${BENCH_ROUNDS:-3}"); do
         for k in "${kinds[@]}"; do
             f="${k#*|}"
-            target/release/sudoku-bench "$f" | sed "s/^/$round engine /" | tee -a "$log"
+            "${pin[@]}" target/release/sudoku-bench "$f" | sed "s/^/$round engine /" | tee -a "$log"
             for tool in peer-bench tdoku-bench; do
                 if [ -x "$tools/$tool/run" ]; then
-                    "$tools/$tool/run" "$f" | sed "s/^/$round ${tool%-bench} /" | tee -a "$log"
+                    "${pin[@]}" "$tools/$tool/run" "$f" | sed "s/^/$round ${tool%-bench} /" | tee -a "$log"
                 elif [ "$round" = 1 ]; then
                     echo "${tool%-bench} skipped: $tools/$tool/run is absent"
                 fi

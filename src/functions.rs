@@ -29,18 +29,20 @@ pub fn searched<T>(outcome: Result<T, Interrupted>) -> T {
 
 /// The solution, or NULL when there is none (conflicting givens included). With several
 /// solutions, the first in the engine's documented search order.
-// COST 1400: 7 µs a call on magictour_top1465, in units of 5 ns (engine 6.0 µs, scripts/bench.sh --engine,
-// plus about 1.2 µs of call overhead: scripts/bench.sh --sql solves 20,000 forum_hardest_1905_11plus puzzles
-// in 569 ms on one core, 28.5 µs a call, where the engine takes 27.3 µs).
-#[pg_extern(immutable, strict, parallel_safe, cost = 1400)]
+// COST 600: 3 µs a call, in units of 5 ns, on the puzzles most tables hold: se_rated_10k (human-solvable,
+// SE 5.0-9.3) takes 2.3-2.5 µs in the engine (scripts/bench.sh --engine) plus about 0.3 µs of call overhead
+// (scripts/bench.sh --sql, easy puzzles); easy puzzles take less, hard ones more (magictour_top1465 about 7 µs).
+// It was 1400 (magictour): then a query over 100,000 easy puzzles crossed jit_optimize_above_cost, and LLVM's
+// inlining and optimisation (18 ms warm, 95 ms in a new session) cost more than the 100,000 calls' overhead.
+#[pg_extern(immutable, strict, parallel_safe, cost = 600)]
 fn solve(grid: Grid) -> Option<Grid> {
     searched(solve_with(&grid.0, &mut interrupts())).map(Grid)
 }
 
 /// The number of solutions, counting stops at `max` (at least 1).
-// COST 2100: 10.4 µs a call on magictour_top1465, in units of 5 ns (engine count2 9.1 µs, scripts/bench.sh
-// --engine, plus about 1.2 µs of call overhead, as solve's).
-#[pg_extern(immutable, strict, parallel_safe, cost = 2100)]
+// COST 600: 3 µs a call on se_rated_10k, as solve's (engine count2 2.5-2.7 µs plus the call); magictour_top1465
+// about 10 µs.
+#[pg_extern(immutable, strict, parallel_safe, cost = 600)]
 fn count_solutions(grid: Grid, max: default!(i32, 2)) -> i32 {
     if max < 1 {
         invalid_parameter(format!("max must be at least 1, not {max}"));
@@ -49,8 +51,8 @@ fn count_solutions(grid: Grid, max: default!(i32, 2)) -> i32 {
 }
 
 /// True when the grid has exactly one solution.
-// COST 2100: as count_solutions(grid, 2), which it is.
-#[pg_extern(immutable, strict, parallel_safe, cost = 2100)]
+// COST 600: as count_solutions(grid, 2), which it is.
+#[pg_extern(immutable, strict, parallel_safe, cost = 600)]
 fn is_unique(grid: Grid) -> bool {
     searched(count_solutions_with(&grid.0, 2, &mut interrupts())) == 1
 }
