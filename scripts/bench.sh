@@ -20,7 +20,8 @@
 #   scripts/bench.sh --engine   part 1 only
 #   scripts/bench.sh --sql      part 2 only
 #
-# SQL timings are the best of 2 runs of each statement (5 for the easy puzzles), wall clock
+# SQL timings are the best of 2 runs of each statement (5 for the easy puzzles; the backend and the
+# engine's runs next to them pinned to the last core), wall clock
 # measured in the server (clock_timestamp), all settings PostgreSQL's defaults unless a line says
 # otherwise.
 set -euo pipefail
@@ -91,14 +92,22 @@ trap 'rm -f "$easy" "${log:-}"' EXIT
 cat "$bench/qqwing_simple.txt" "$bench/qqwing_easy.txt" >"$easy"
 # Three runs (each a best of 3 passes), the least of each figure: as noisy a machine gives the
 # engine the same chance as the best of 5 statements gives SQL.
-engine_lines="$(for i in 1 2 3; do target/release/sudoku-bench "$easy"; done)"
-canonical_lines="$(for i in 1 2 3; do target/release/sudoku-bench --canonical "$easy"; done)"
+# The engine and the backend that runs the statements are pinned to the same core.
+core="$(($(nproc) - 1))"
+pin=()
+command -v taskset >/dev/null && pin=(taskset -c "$core")
+engine_lines="$(for i in 1 2 3; do "${pin[@]}" target/release/sudoku-bench "$easy"; done)"
+canonical_lines="$(for i in 1 2 3; do "${pin[@]}" target/release/sudoku-bench --canonical "$easy"; done)"
 field() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p" | sort -g | head -1; }
 psql -X -q -d "$db" -v ON_ERROR_STOP=1 -v forum="$data/forum_hardest_1905_11plus.txt" \
     -v magic="$data/magictour_top1465.txt" -v easy="$easy" \
     -v engine_solve="$(field solve_us <<<"$engine_lines")" -v engine_count2="$(field count2_us <<<"$engine_lines")" \
-    -v engine_canonical="$(field canonical_us <<<"$canonical_lines")" <<'SQL'
+    -v engine_canonical="$(field canonical_us <<<"$canonical_lines")" -v core="$core" <<'SQL'
 SET client_min_messages = warning;
+SELECT pg_backend_pid() AS backend \gset
+\setenv BENCH_BACKEND :backend
+\setenv BENCH_CORE :core
+\! command -v taskset >/dev/null && taskset -p -c "$BENCH_CORE" "$BENCH_BACKEND" >/dev/null
 DROP TABLE IF EXISTS forum20k, magic, easy;
 DROP EXTENSION IF EXISTS pg_sudoku CASCADE;
 -- The benchmark's own database: a schema left behind by an interrupted run goes too.
