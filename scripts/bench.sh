@@ -31,6 +31,11 @@ data="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
 tools="$(cd "$root/.." && pwd)/shared/tools"
 bench="$root/data/bench"
 part="${1:-all}"
+# One core for every tool, the SQL backend included: a process that moves between cores loses
+# its caches, at random.
+core="$(($(nproc) - 1))"
+pin=()
+command -v taskset >/dev/null && pin=(taskset -c "$core")
 # kind|file, in the order of the table.
 kinds=(
     "easy (qqwing simple)|$bench/qqwing_simple.txt"
@@ -51,9 +56,6 @@ if [ "$part" != --sql ]; then
     cargo build --locked --release -q -p sudoku-engine --bin sudoku-bench
     log="$(mktemp)"
     trap 'rm -f "$log"' EXIT
-    # One core for every tool: a process that moves between cores loses its caches, at random.
-    pin=()
-    command -v taskset >/dev/null && pin=(taskset -c "$(($(nproc) - 1))")
     for round in $(seq "${BENCH_ROUNDS:-3}"); do
         for k in "${kinds[@]}"; do
             f="${k#*|}"
@@ -93,9 +95,6 @@ cat "$bench/qqwing_simple.txt" "$bench/qqwing_easy.txt" >"$easy"
 # Three runs (each a best of 3 passes), the least of each figure: as noisy a machine gives the
 # engine the same chance as the best of 5 statements gives SQL.
 # The engine and the backend that runs the statements are pinned to the same core.
-core="$(($(nproc) - 1))"
-pin=()
-command -v taskset >/dev/null && pin=(taskset -c "$core")
 engine_lines="$(for i in 1 2 3; do "${pin[@]}" target/release/sudoku-bench "$easy"; done)"
 canonical_lines="$(for i in 1 2 3; do "${pin[@]}" target/release/sudoku-bench --canonical "$easy"; done)"
 field() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p" | sort -g | head -1; }
