@@ -87,6 +87,34 @@ const LONE_CELLS: [u32; 512] = {
     t
 };
 
+/// Per occupancy matrix `m` of a band word, what its locked candidates leave, in one entry so
+/// that the update's chain of dependent loads is one shorter: bits 0-26 the cells kept
+/// (`ROWBOX_CELLS[LOCKED[m]]`, 0 on a contradiction), bits 27-32 the configurations left
+/// (`CONFIGS[LOCKED[m]]`), bits 33-59 the cells of the segments kept that are alone in their
+/// row or box (`LONE_CELLS[LOCKED[m]]`).
+const KEPT_INFO: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut m = 0;
+    while m < 512 {
+        let kept = LOCKED[m] as usize;
+        t[m] = ROWBOX_CELLS[kept] as u64 | (CONFIGS[kept] as u64) << 27 | (LONE_CELLS[kept] as u64) << 33;
+        m += 1;
+    }
+    t
+};
+
+/// For the columns of a band word (bit per column, [`fold_thirds`]), those alone in their stack,
+/// spread to the three rows ([`columns`]): what the word's boxes point out of the other bands.
+const POINTING: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut v = 0;
+    while v < 512 {
+        t[v] = columns(ALONE3[v]);
+        v += 1;
+    }
+    t
+};
+
 /// [`ROW_INFO`] of a band word: its lone cells and its occupancy matrix.
 #[inline]
 fn row_info(w: u32) -> (u32, usize) {
@@ -203,7 +231,7 @@ struct Deduction {
 
 /// A 9-bit set of columns spread to the three rows of a band.
 #[inline]
-fn columns(c: u32) -> u32 {
+const fn columns(c: u32) -> u32 {
     c * (1 | 1 << 9 | 1 << 18)
 }
 
@@ -294,20 +322,20 @@ impl Board {
     fn deduce(&mut self, k: usize) -> Option<Deduction> {
         let x = self.f[k];
         let (alone, m) = row_info(x);
-        let kept = LOCKED[m] as usize;
-        if kept == 0 {
+        let info = KEPT_INFO[m];
+        let cells = info as u32 & BAND;
+        if cells == 0 {
             return None;
         }
-        let cells = ROWBOX_CELLS[kept];
-        self.configs[k] = CONFIGS[kept];
+        self.configs[k] = (info >> 27 & 0x3F) as u8;
         Some(Deduction {
             cells,
             // The one cell of a segment alone in its row and box. Locked candidates remove
             // whole segments, so the lone cells of the segments kept are those of the word
             // before.
-            fixed: alone & LONE_CELLS[kept] & self.open[k / 9],
+            fixed: alone & (info >> 33) as u32 & self.open[k / 9],
             // Boxes whose places lie in one column.
-            pointing: columns(ALONE3[fold_thirds(x & cells) as usize]),
+            pointing: POINTING[fold_thirds(x & cells) as usize],
         })
     }
 
@@ -491,27 +519,31 @@ impl Board {
         const X0: u32 = (1 | 1 << 9 | 1 << 18) * 7;
         const X1: u32 = X0 << 3;
         const X2: u32 = X0 << 6;
-        let (mut r1, mut r2, mut r4) = (0u32, 0u32, 0u32);
-        let (mut c1, mut c2, mut c4) = (0u32, 0u32, 0u32);
-        let mut rows = [(0u32, 0u32); 9];
-        let mut cols = [(0u32, 0u32); 9];
+        // Per digit, lane-parallel (the compiler vectorizes it): the minirows and minicolumns
+        // holding it, and those where it has no other place in its row or column.
+        let (mut row_o, mut row_alone, mut col_o, mut col_alone) = ([0u32; 9], [0u32; 9], [0u32; 9], [0u32; 9]);
         for d in 0..9 {
             let (a, b, c) = (self.f[d], self.f[9 + d], self.f[18 + d]);
             // Minirows: the other two segments of the row.
             let o = segments(a) | segments(b) << 1 | segments(c) << 2;
             let others = ((o >> 3) & (X0 | X1)) | ((o << 6) & X2) | ((o << 3) & (X1 | X2)) | ((o >> 6) & X0);
-            let alone = o & !others;
-            rows[d] = (o, alone);
-            let k = r1 & alone;
-            r1 ^= alone;
-            r4 |= r2 & k;
-            r2 ^= k;
+            row_o[d] = o;
+            row_alone[d] = o & !others;
             // Minicolumns: the same column in the other two bands.
             let o = fold_thirds(a) | fold_thirds(b) << 9 | fold_thirds(c) << 18;
-            let alone = o & !(((o >> 9) | (o << 18) | (o << 9) | (o >> 18)) & BAND);
-            cols[d] = (o, alone);
-            let k = c1 & alone;
-            c1 ^= alone;
+            col_o[d] = o;
+            col_alone[d] = o & !(((o >> 9) | (o << 18) | (o << 9) | (o >> 18)) & BAND);
+        }
+        // How many digits must be in each minirow and minicolumn, bit-sliced (1, 2, 4 or more).
+        let (mut r1, mut r2, mut r4) = (0u32, 0u32, 0u32);
+        let (mut c1, mut c2, mut c4) = (0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let k = r1 & row_alone[d];
+            r1 ^= row_alone[d];
+            r4 |= r2 & k;
+            r2 ^= k;
+            let k = c1 & col_alone[d];
+            c1 ^= col_alone[d];
             c4 |= c2 & k;
             c2 ^= k;
         }
@@ -521,13 +553,13 @@ impl Board {
         let (row_triads, col_triads) = (r1 & r2, c1 & c2);
         let mut extra = 0;
         for d in 0..9 {
-            extra |= rows[d].0 & !rows[d].1 & row_triads | cols[d].0 & !cols[d].1 & col_triads;
+            extra |= row_o[d] & !row_alone[d] & row_triads | col_o[d] & !col_alone[d] & col_triads;
         }
         if extra == 0 {
             return Some(false);
         }
         for d in 0..9 {
-            let (rc, cc) = (row_triads & !rows[d].1, col_triads & !cols[d].1);
+            let (rc, cc) = (row_triads & !row_alone[d], col_triads & !col_alone[d]);
             for band in 0..3 {
                 let k = band * 9 + d;
                 let w = self.f[k];
