@@ -7,8 +7,9 @@
 #      magictour_top1465, forum_hardest_1905_11plus, forum_hardest_1106).
 #      Each tool prints `<file> n= solve_us= count2_us=` (best of 3 passes of at least 0.5 s,
 #      one core); every tool runs pinned to the machine's last core (taskset), and the sets are
-#      run in 3 interleaved rounds (engine, peer, tdoku on one set, then the next set; then all
-#      again; BENCH_ROUNDS changes the number) and the table keeps each tool's best, with the
+#      run in 5 interleaved rounds (engine, peer, tdoku on one set, then the next set; then all
+#      again; BENCH_ROUNDS changes the number: with 3, one burst of noise on this machine could
+#      still move a tool's best by a tenth) and the table keeps each tool's best, with the
 #      engine's time over the best rival's; a tool that is absent is skipped with a note;
 #      then the canonical forms (sudoku-bench --canonical): per puzzle and per solution grid on
 #      17_clue, top95 and magictour_top1465, and on generated 16x16 and 25x25 puzzles;
@@ -56,7 +57,7 @@ if [ "$part" != --sql ]; then
     cargo build --locked --release -q -p sudoku-engine --bin sudoku-bench
     log="$(mktemp)"
     trap 'rm -f "$log"' EXIT
-    for round in $(seq "${BENCH_ROUNDS:-3}"); do
+    for round in $(seq "${BENCH_ROUNDS:-5}"); do
         for k in "${kinds[@]}"; do
             f="${k#*|}"
             "${pin[@]}" target/release/sudoku-bench "$f" | sed "s/^/$round engine /" | tee -a "$log"
