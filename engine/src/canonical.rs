@@ -41,7 +41,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::grid::Grid;
-use crate::solver::Interrupted;
+use crate::search::Interrupted;
 
 /// The key of a digit not labelled yet; greater than every label.
 const NEW: u8 = u8::MAX;

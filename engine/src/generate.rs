@@ -19,11 +19,11 @@ use std::sync::OnceLock;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::fast9::{first_solution, Board, Stack};
 use crate::geometry::Geometry;
 use crate::grid::{Grid, GridError};
 use crate::human::LEVELS;
-use crate::solver::{
+use crate::search::fast9::{first_solution, Board, Stack};
+use crate::search::{
     count_solutions_with, other_solution_with, random_solution_with, Interrupted, Other, Probe, INTERRUPT_EVERY,
 };
 
@@ -741,7 +741,7 @@ pub(crate) fn shuffle<T>(items: &mut [T], next_u32: &mut dyn FnMut() -> u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::count_solutions;
+    use crate::search::count_solutions;
 
     fn never() -> bool {
         false

@@ -10,28 +10,26 @@
 //!
 //! | approach | SQL file | module |
 //! | --- | --- | --- |
-//! | recursive CTE filling the blanks | `sql/solve_sql.sql` | [`solver`] (the CTE's tree as rows: [`views`]) |
+//! | recursive CTE filling the blanks | `sql/solve_sql.sql` | [`search`] (the CTE's tree as rows: [`views`]) |
 //! | set-based loop over candidate bitmasks ("enclosed combos") | `sql/propagate_combo_sql.sql` | [`human::subsets`] |
-//! | brute-force join of the 288 4x4 grids | `sql/grids_4x4_sql.sql` | [`solver`] |
+//! | brute-force join of the 288 4x4 grids | `sql/grids_4x4_sql.sql` | [`search`] |
 //! | Crook's algorithm (candidates, preemptive sets, hidden singles) | `sql/crook_sql.sql` | [`human`] |
 //! | random complete grids from one recursive query | `sql/random_grid_sql.sql` | [`random`] |
 //! | unique puzzles | — | [`generate`] |
 
 pub mod canonical;
-mod chute9;
-mod fast9;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod human;
 pub mod picture;
 pub mod random;
-pub mod solver;
+pub mod search;
 pub mod variant;
 pub mod views;
 
 pub use grid::{Grid, GridError};
-pub use solver::{
+pub use search::{
     count_solutions, count_solutions_with, propagate, propagate_with, solve, solve_with, Branching, Interrupted,
     Solutions, Techniques,
 };

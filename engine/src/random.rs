@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::grid::{Grid, GridError};
-use crate::solver::{random_solution_with, Interrupted};
+use crate::search::{random_solution_with, Interrupted};
 
 /// A random complete grid of `size` (4, 9, 16 or 25) drawn with `rng`.
 pub fn random_grid_with(

@@ -5,7 +5,7 @@
 
 use crate::geometry::Geometry;
 use crate::grid::Grid;
-use crate::solver::Interrupted;
+use crate::search::Interrupted;
 
 /// One cell of a grid: 1-based row, column and box, and its digit (`None` when blank).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

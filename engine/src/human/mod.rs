@@ -15,7 +15,7 @@
 //!
 //! `sudoku.fill_steps`, `sudoku.propagate` (beyond its bulk techniques), `sudoku.rate`,
 //! `sudoku.hint`, `sudoku.hidden_singles` and `sudoku.preemptive_sets` all read from here; the
-//! solver's bulk propagation (`solver.rs`, `fast9.rs`) stays apart as the hot path, and the
+//! solver's bulk propagation (`search/mod.rs`, `search/fast9.rs`) stays apart as the hot path, and the
 //! tests hold it to the same fixpoint as the [`Order::Propagation`] steps.
 //!
 //! A run tries the techniques in one of two orders ([`Order`]): the order of the set-based SQL
@@ -28,7 +28,7 @@
 
 use crate::geometry::{Geometry, UnitKind};
 use crate::grid::Grid;
-use crate::solver::{Interrupted, Techniques};
+use crate::search::{Interrupted, Techniques};
 use crate::views::{candidate_masks, digits, digits_held};
 
 /// `format!` for a step's explanation, or an empty string when `board` explains nothing.

@@ -33,7 +33,7 @@
 
 use super::{Selection, Step, Steps, Technique};
 use crate::grid::Grid;
-use crate::solver::{count_solutions_with, solve_with, Interrupted};
+use crate::search::{count_solutions_with, solve_with, Interrupted};
 
 impl Step {
     /// The difficulty of this step: its technique's weight, plus for chains

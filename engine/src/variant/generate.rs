@@ -22,7 +22,7 @@ use super::rules::{Cage, Layout, Rules, RulesError};
 use super::solve::{count_solutions_with, differs_at, random_solution_with};
 use crate::generate::{shuffle, Symmetry};
 use crate::grid::Grid;
-use crate::solver::Interrupted;
+use crate::search::Interrupted;
 
 /// Cuttings into cages tried for a killer puzzle without givens before givens are added.
 pub const KILLER_TRIES: usize = 4;

@@ -8,7 +8,7 @@
 
 use super::rules::Layout;
 use crate::grid::Grid;
-use crate::solver::{random_candidate, Interrupted, INTERRUPT_EVERY};
+use crate::search::{random_candidate, Interrupted, INTERRUPT_EVERY};
 
 /// Candidates per cell (digit d as bit d - 1); a placed cell holds its digit's bit alone.
 #[derive(Clone, Copy)]

@@ -213,7 +213,7 @@ pub fn se_steps_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result
     if !grid.is_valid() {
         return Err(SeError::ConflictingGivens);
     }
-    match crate::solver::count_solutions_with(grid, 2, interrupt) {
+    match crate::search::count_solutions_with(grid, 2, interrupt) {
         Err(_) => return Err(SeError::Interrupted),
         Ok(0) => return Err(SeError::NoSolution),
         Ok(1) => {}

@@ -7,39 +7,21 @@
 //! [`Geometry`]. 9x9 grids take a fast path: `chute9` for [`Branching::Fastest`] (the same
 //! fixpoint at each node, so the same branches), `fast9` for cell branching (the same search tree,
 //! node for node). The search is resumable ([`Solutions`]), so solutions can be streamed one by one.
+//!
+//! This module is the searches' one entry point: [`Solutions`] (and [`solve`], [`count_solutions`]
+//! over it) picks the search for the grid and the branching. Its children do not call back into
+//! it: `chute9` uses `fast9`'s board and tables, and both take what they share with the generic
+//! search (the branching, the interrupt) from `control`.
+
+mod chute9;
+mod control;
+pub(crate) mod fast9;
+
+pub(crate) use control::INTERRUPT_EVERY;
+pub use control::{Branching, Interrupted};
 
 use crate::geometry::Geometry;
 use crate::grid::{box_side_for_cells, Grid};
-
-/// The search was stopped by its interrupt callback (query cancel, `statement_timeout`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Interrupted;
-
-impl std::fmt::Display for Interrupted {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the search was interrupted")
-    }
-}
-
-impl std::error::Error for Interrupted {}
-
-/// Which open cell the search branches on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Branching {
-    /// The first open cell in row-major order, digits ascending: solutions come out in
-    /// lexicographic order of their row-major digit strings.
-    FirstOpen,
-    /// The open cell with the fewest candidates (the first such in row-major order), digits
-    /// ascending: the smallest search tree, in no particular solution order.
-    FewestCandidates,
-    /// The search [`solve`], [`count_solutions`] and `sudoku.solutions` use: on 9x9 grids the
-    /// branching of tdoku (T. Dillon's solver): the band or stack whose digits have the fewest
-    /// configurations left (a configuration: which box the digit takes on each of the chute's
-    /// three lines, one of 6), and in it the digit with the fewest; when it has two, each is a
-    /// branch, otherwise the open cell with the fewest candidates is. It halves the search
-    /// tree of hard 9x9 puzzles. Other sizes: [`Branching::FewestCandidates`].
-    Fastest,
-}
 
 /// The deductions propagation may make; the solver uses them all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -290,9 +272,6 @@ fn depth_first<const C: usize>(
         }
     }
 }
-
-/// How often (in search nodes) the interrupt callback is asked.
-pub(crate) const INTERRUPT_EVERY: u64 = 256;
 
 /// The candidates of every cell; assigned cells hold exactly their digit's bit.
 #[derive(Clone, Copy)]
@@ -680,8 +659,8 @@ impl<const C: usize> Search<C> {
 
 enum AnySearch {
     S4(Search<16>),
-    S9(Box<crate::fast9::Search9<'static>>),
-    Fastest9(crate::chute9::Search),
+    S9(Box<fast9::Search9<'static>>),
+    Fastest9(chute9::Search),
     Generic9(Box<Search<81>>),
     S16(Box<Search<256>>),
     S25(Box<Search<625>>),
@@ -700,8 +679,8 @@ impl Solutions {
     pub fn new(grid: &Grid, branching: Branching) -> Solutions {
         let search = match grid.box_side() {
             2 => AnySearch::S4(Search::new(grid, branching)),
-            3 if branching == Branching::Fastest => AnySearch::Fastest9(crate::chute9::Search::new(grid.cells())),
-            3 => AnySearch::S9(Box::new(crate::fast9::Search9::new(grid.cells(), branching))),
+            3 if branching == Branching::Fastest => AnySearch::Fastest9(chute9::Search::new(grid.cells())),
+            3 => AnySearch::S9(Box::new(fast9::Search9::new(grid.cells(), branching))),
             4 => AnySearch::S16(Box::new(Search::new(grid, branching))),
             _ => AnySearch::S25(Box::new(Search::new(grid, branching))),
         };
@@ -813,7 +792,7 @@ mod tests {
 
     #[test]
     fn seed_examples_solve_uniquely() {
-        let seed = include_str!("../../data/seed_examples.txt");
+        let seed = include_str!("../../../data/seed_examples.txt");
         for p in lines(seed) {
             let s = solve(&p).expect("solvable");
             assert!(p.is_solved_by(&s), "{p:?} -> {s:?}");

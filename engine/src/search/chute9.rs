@@ -1,6 +1,6 @@
-//! The 9x9 search of `solve`, `count_solutions` and `sudoku.solutions` ([`Branching::Fastest`](crate::Branching::Fastest)).
+//! The 9x9 search of `solve`, `count_solutions` and `sudoku.solutions` ([`Branching::Fastest`](crate::search::Branching::Fastest)).
 //!
-//! The board is [`fast9`](crate::fast9)'s: each digit's candidate cells as three 27-bit words,
+//! The board is [`fast9`](crate::search::fast9)'s: each digit's candidate cells as three 27-bit words,
 //! one per band. What differs is the order of the work, after the band-wise solvers surveyed in
 //! T. Dillon's write-up "A Sudoku story" (JCZSolve, fsss2): propagation is driven by the words
 //! that changed, one (band, digit) word at a time, and each update of a word does all that word
@@ -45,11 +45,11 @@
 //! thinned top95 puzzles) and count the 288 4x4 grids; on magictour_top1465 they check that the
 //! fixpoint with hidden triads keeps each solution's digits and only narrows the one without.
 
-use crate::fast9::{
+use super::control::{Interrupted, INTERRUPT_EVERY};
+use super::fast9::{
     fewest_candidates, fold_thirds, segments, solved_digits, stack_allowed, stack_matrix, ALONE3, BAND, BOX, COL,
     CONFIGS, COUNT6, LOCKED, LONE_SEGMENT, PERMS, ROW, ROWBOX_CELLS,
 };
-use crate::solver::{Interrupted, INTERRUPT_EVERY};
 
 /// For row `l` of a band and its 9 bits `v`: bits `9l`.. the cells alone in their segment,
 /// bits `32 + 3l`.. the segments (boxes) with a cell; so that OR-ing the three rows' entries
@@ -628,7 +628,7 @@ impl Board {
         }
     }
 
-    /// tdoku's branching (see [`fast9`](crate::fast9)'s `pick_chute`): the chute (0-2 bands,
+    /// tdoku's branching (see [`fast9`](crate::search::fast9)'s `pick_chute`): the chute (0-2 bands,
     /// 3-5 stacks) with the fewest configurations over its digits, more than one for some
     /// digit, and in it the first digit with the fewest, when that is 2; with those two as a
     /// mask over [`PERMS`].
@@ -728,7 +728,7 @@ unsafe fn root_wide(cells: &[u8]) -> Option<Board> {
     root(cells)
 }
 
-/// A resumable depth-first search over a 9x9 grid with [`Branching::Fastest`](crate::Branching).
+/// A resumable depth-first search over a 9x9 grid with [`Branching::Fastest`](crate::search::Branching).
 pub(crate) struct Search {
     frames: Vec<Frame>,
     solved_at_root: Option<Board>,
@@ -876,7 +876,7 @@ mod tests {
             eprintln!("this CPU has no AVX2: only the portable build runs");
             return;
         }
-        let seed = include_str!("../../data/seed_examples.txt");
+        let seed = include_str!("../../../data/seed_examples.txt");
         let dir = std::env::var("SUDOKU_DATA")
             .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data").to_string());
         let hard = std::fs::read_to_string(format!("{dir}/top95.txt")).expect("top95.txt");
