@@ -15,8 +15,8 @@
 //!
 //! `sudoku.fill_steps`, `sudoku.propagate` (beyond its bulk techniques), `sudoku.rate`,
 //! `sudoku.hint`, `sudoku.hidden_singles` and `sudoku.preemptive_sets` all read from here; the
-//! solver's bulk propagation (`search/mod.rs`, `search/fast9.rs`) stays apart as the hot path, and the
-//! tests hold it to the same fixpoint as the [`Order::Propagation`] steps.
+//! solver's bulk propagation (`search/mod.rs`, `search/fast9.rs`) stays apart as the hot path,
+//! and the tests hold it to the same fixpoint as the [`Order::Propagation`] steps.
 //!
 //! A run tries the techniques in one of two orders ([`Order`]): the order of the set-based SQL
 //! loop (`propagate`'s techniques, which never guess), or the rating ladder, simplest first by

@@ -1,6 +1,7 @@
-//! The 9x9 search of `solve`, `count_solutions` and `sudoku.solutions` ([`Branching::Fastest`](crate::search::Branching::Fastest)).
+//! The 9x9 search of `solve`, `count_solutions` and `sudoku.solutions`
+//! ([`Branching::Fastest`](super::Branching::Fastest)).
 //!
-//! The board is [`fast9`](crate::search::fast9)'s: each digit's candidate cells as three 27-bit words,
+//! The board is [`fast9`](super::fast9)'s: each digit's candidate cells as three 27-bit words,
 //! one per band. What differs is the order of the work, after the band-wise solvers surveyed in
 //! T. Dillon's write-up "A Sudoku story" (JCZSolve, fsss2): propagation is driven by the words
 //! that changed, one (band, digit) word at a time, and each update of a word does all that word
@@ -89,19 +90,24 @@ const LONE_CELLS: [u32; 512] = {
 
 /// Per occupancy matrix `m` of a band word, what its locked candidates leave, in one entry so
 /// that the update's chain of dependent loads is one shorter: bits 0-26 the cells kept
-/// (`ROWBOX_CELLS[LOCKED[m]]`, 0 on a contradiction), bits 27-32 the configurations left
-/// (`CONFIGS[LOCKED[m]]`), bits 33-59 the cells of the segments kept that are alone in their
-/// row or box (`LONE_CELLS[LOCKED[m]]`).
+/// (`ROWBOX_CELLS[LOCKED[m]]`, 0 on a contradiction), 6 bits from [`KEPT_CONFIGS`] the
+/// configurations left (`CONFIGS[LOCKED[m]]`), 27 bits from [`KEPT_LONE`] the cells of the
+/// segments kept that are alone in their row or box (`LONE_CELLS[LOCKED[m]]`).
 const KEPT_INFO: [u64; 512] = {
     let mut t = [0u64; 512];
     let mut m = 0;
     while m < 512 {
         let kept = LOCKED[m] as usize;
-        t[m] = ROWBOX_CELLS[kept] as u64 | (CONFIGS[kept] as u64) << 27 | (LONE_CELLS[kept] as u64) << 33;
+        t[m] =
+            ROWBOX_CELLS[kept] as u64 | (CONFIGS[kept] as u64) << KEPT_CONFIGS | (LONE_CELLS[kept] as u64) << KEPT_LONE;
         m += 1;
     }
     t
 };
+
+/// Where [`KEPT_INFO`] keeps the configurations and the lone cells.
+const KEPT_CONFIGS: u32 = 27;
+const KEPT_LONE: u32 = 33;
 
 /// For the columns of a band word (bit per column, [`fold_thirds`]), those alone in their stack,
 /// spread to the three rows ([`columns`]): what the word's boxes point out of the other bands.
@@ -327,13 +333,13 @@ impl Board {
         if cells == 0 {
             return None;
         }
-        self.configs[k] = (info >> 27 & 0x3F) as u8;
+        self.configs[k] = (info >> KEPT_CONFIGS & 0x3F) as u8;
         Some(Deduction {
             cells,
             // The one cell of a segment alone in its row and box. Locked candidates remove
             // whole segments, so the lone cells of the segments kept are those of the word
             // before.
-            fixed: alone & (info >> 33) as u32 & self.open[k / 9],
+            fixed: alone & (info >> KEPT_LONE) as u32 & self.open[k / 9],
             // Boxes whose places lie in one column.
             pointing: POINTING[fold_thirds(x & cells) as usize],
         })
@@ -628,7 +634,7 @@ impl Board {
         }
     }
 
-    /// tdoku's branching (see [`fast9`](crate::search::fast9)'s `pick_chute`): the chute (0-2 bands,
+    /// tdoku's branching (see [`fast9`](super::fast9)'s `pick_chute`): the chute (0-2 bands,
     /// 3-5 stacks) with the fewest configurations over its digits, more than one for some
     /// digit, and in it the first digit with the fewest, when that is 2; with those two as a
     /// mask over [`PERMS`].
@@ -728,7 +734,7 @@ unsafe fn root_wide(cells: &[u8]) -> Option<Board> {
     root(cells)
 }
 
-/// A resumable depth-first search over a 9x9 grid with [`Branching::Fastest`](crate::search::Branching).
+/// A resumable depth-first search over a 9x9 grid with [`Branching::Fastest`](super::Branching).
 pub(crate) struct Search {
     frames: Vec<Frame>,
     solved_at_root: Option<Board>,

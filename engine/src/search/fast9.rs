@@ -10,7 +10,7 @@
 //! node for node on real puzzle sets. Generation relies on that order.
 //!
 //! [`Branching::Fastest`] (what `solve`, `count_solutions` and `sudoku.solutions` use) has its
-//! own search on the same words, in [`chute9`](crate::search::chute9); this module keeps the tables both
+//! own search on the same words, in [`chute9`](super::chute9); this module keeps the tables both
 //! share, and the cell-branching search that generation and the node-for-node tests rely on.
 //!
 //! Cell `r * 9 + c` is bit `(r % 3) * 9 + c` of band `r / 3`.
@@ -548,7 +548,7 @@ impl Board {
 }
 
 /// The candidates of the cell at bit `i` of `band` as a digit mask, on a board whose words
-/// `word(band, digit)` reads: shared by this module's board and [`chute9`](crate::search::chute9)'s,
+/// `word(band, digit)` reads: shared by this module's board and [`chute9`](super::chute9)'s,
 /// which lay the same words out differently.
 #[inline]
 pub(crate) fn cell_candidates(band: usize, i: u32, word: impl Fn(usize, usize) -> u32) -> u32 {
