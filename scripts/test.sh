@@ -9,8 +9,11 @@
 #      including every SQL example of the README (checked to be there verbatim), and
 #      sudoku.svg's pictures rendered by headless Chromium (scripts/svg_test.sh), and a table
 #      sharded over two postgres_fdw servers (scripts/shards.sh --check);
-#   4. the upgrade test from every older release kept in sql/ (scripts/upgrade_test.sh), and
-#      pg_dump/pg_restore of grid columns and indexes, then DROP EXTENSION (scripts/dump_test.sh);
+#   4. the upgrade test from every older release kept in sql/ (scripts/upgrade_test.sh), the
+#      hijack test (scripts/hijack_test.sh: look-alikes planted before CREATE and ALTER EXTENSION),
+#      the abuse test (scripts/abuse_test.sh: every function on adversarial grids under
+#      statement_timeout), and pg_dump/pg_restore of grid columns and indexes, then DROP
+#      EXTENSION (scripts/dump_test.sh);
 #   5. the package (Debian's for 15, a tarball of the install tree for the others) installed into
 #      a new cluster with a bare environment (scripts/package_test.sh);
 #   6. across majors (scripts/major_upgrade_test.sh): pg_upgrade from 13 (copy and --link),
@@ -89,6 +92,10 @@ test_major() {
     "$root/scripts/shards.sh" --check || fail_step "shards.sh --check"
     log "upgrade test (scripts/upgrade_test.sh, PostgreSQL $PG_MAJOR)"
     "$root/scripts/upgrade_test.sh" || fail_step "upgrade_test.sh"
+    log "hijack test (scripts/hijack_test.sh, PostgreSQL $PG_MAJOR)"
+    "$root/scripts/hijack_test.sh" || fail_step "hijack_test.sh"
+    log "abuse test (scripts/abuse_test.sh, PostgreSQL $PG_MAJOR)"
+    "$root/scripts/abuse_test.sh" || fail_step "abuse_test.sh"
     log "dump/restore and DROP EXTENSION test (scripts/dump_test.sh, PostgreSQL $PG_MAJOR)"
     "$root/scripts/dump_test.sh" || fail_step "dump_test.sh"
     log "package test (scripts/package_test.sh, PostgreSQL $PG_MAJOR)"

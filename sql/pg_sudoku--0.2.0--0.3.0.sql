@@ -3,7 +3,7 @@
 -- their indexes read back unchanged.
 \echo Use "ALTER EXTENSION pg_sudoku UPDATE TO '0.3.0'" to load this file. \quit
 
-SET LOCAL search_path = sudoku;
+SET LOCAL search_path = sudoku, pg_catalog, pg_temp;
 
 -- Issue 25: solve, count_solutions and is_unique cost what they take on the puzzles most tables
 -- hold (se_rated_10k, 3 µs), not on the hard magictour_top1465 (7-10 µs): a query over 100,000

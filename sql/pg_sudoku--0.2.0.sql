@@ -12,7 +12,7 @@ The ordering of items is not stable, it is driven by a dependency graph.
 
 CREATE SCHEMA sudoku;
 GRANT USAGE ON SCHEMA sudoku TO PUBLIC;
-SET LOCAL search_path = sudoku;
+SET LOCAL search_path = sudoku, pg_catalog, pg_temp;
 CREATE TYPE grid;
 /* </end connected objects> */
 

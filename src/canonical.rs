@@ -3,14 +3,16 @@
 
 use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
-use sudoku_engine::canonical::{canonical_with, is_equivalent_with, transform_seeded, CanonicalError, STATE_LIMIT};
+use sudoku_engine::canonical::{
+    canonical_with, is_equivalent_with, transform_seeded, CanonicalError, STATE_LIMIT, WORK_LIMIT,
+};
 
 use crate::functions::interrupts;
 use crate::grid_type::Grid;
 
 /// Raises the SQL error of a canonical form search that did not finish: `57014` for a cancel
 /// or timeout (PostgreSQL raises it itself through the interrupt hook), `54000` when the search
-/// would keep more partial transformations than its limit.
+/// would keep more partial transformations, or do more work, than its limits.
 fn failed(e: CanonicalError) -> ! {
     match e {
         CanonicalError::Interrupted => {
@@ -20,7 +22,10 @@ fn failed(e: CanonicalError) -> ! {
             ereport!(
                 ERROR,
                 PgSqlErrorCode::ERRCODE_PROGRAM_LIMIT_EXCEEDED,
-                format!("the canonical form search would keep more than {STATE_LIMIT} tied transformations"),
+                format!(
+                    "the canonical form search would keep more than {STATE_LIMIT} tied transformations \
+                     or take more than {WORK_LIMIT} steps"
+                ),
                 "No valid grid is known to need that many; large grids that repeat a digit in a row or column can."
             );
         }

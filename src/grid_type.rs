@@ -151,13 +151,15 @@ unsafe impl SqlTranslatable for Grid {
 // The install script begins here: the schema sudoku, made by the script so that it belongs to the
 // extension (DROP EXTENSION removes it; the control file names pg_catalog, where the comparison
 // operators go), usable by every role (as the functions are executable by PUBLIC), and the
-// search_path that puts every unqualified object of the script in it.
-// CREATE EXTENSION restores the search_path when the script ends.
+// search_path that puts every unqualified object of the script in it, then resolves names in
+// pg_catalog, with pg_temp last: unlisted, pg_temp would be searched first for types, and a
+// role allowed to CREATE EXTENSION could plant pg_temp.text or pg_temp.jsonb (issue 34,
+// scripts/hijack_test.sh). CREATE EXTENSION restores the search_path when the script ends.
 extension_sql!(
     r#"
 CREATE SCHEMA sudoku;
 GRANT USAGE ON SCHEMA sudoku TO PUBLIC;
-SET LOCAL search_path = sudoku;
+SET LOCAL search_path = sudoku, pg_catalog, pg_temp;
 CREATE TYPE grid;
 "#,
     name = "shell_type",

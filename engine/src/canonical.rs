@@ -33,9 +33,11 @@
 //! Rows that are identical, and bands that are identical, are interchangeable and tried once.
 //! Every search is exact for every size. A 9x9 puzzle or solution grid takes about 10 µs; a
 //! generated 25x25 puzzle about 0.15 ms and a 25x25 solution grid about 1 ms (`sudoku-bench
-//! --canonical`). The searches call the interrupt hook between steps, and stop with
-//! [`CanonicalError::TooManyTies`] rather than keep more than [`STATE_LIMIT`] partial
-//! transformations (no 4x4 or 9x9 grid comes near).
+//! --canonical`). The searches call the interrupt hook every 4,096 units of work (a state
+//! extended, or one ordering of tied lines tried), and stop with [`CanonicalError::TooManyTies`]
+//! rather than keep more than [`STATE_LIMIT`] partial transformations or do more than
+//! [`WORK_LIMIT`] units of work (no 4x4 or 9x9 grid comes near either; grids that repeat one
+//! digit in every line, whose symmetry groups are huge, reach them in about a second).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -263,7 +265,14 @@ fn permute_runs(state: &mut Eager, ties: &[(u8, u8, u8)], f: &mut impl FnMut(&Ea
 }
 
 /// Extends `s` by row `r`: the smallest row it can give, and the states that give it.
-fn extend_eager(g: &Oriented, s: &Eager, band: u8, r: u8, key_row: &mut [u8; 25], children: &mut Vec<Eager>) {
+fn extend_eager(
+    g: &Oriented,
+    s: &Eager,
+    (band, r): (u8, u8),
+    key_row: &mut [u8; 25],
+    children: &mut Vec<Eager>,
+    work: &mut Work,
+) -> Result<(), CanonicalError> {
     let (n, b) = (g.n, g.b);
     let row = g.row(s.rows.t, r);
     let key = |col: usize| -> u8 {
@@ -279,7 +288,7 @@ fn extend_eager(g: &Oriented, s: &Eager, band: u8, r: u8, key_row: &mut [u8; 25]
     let mut t = *s;
     place_row(&mut t.rows, band, r);
     if repeats_new_digit(row, &s.label) {
-        return extend_every_way(g, t, row, key_row, children);
+        return extend_every_way(g, t, row, key_row, children, work);
     }
     let mut sig = [[0u8; 5]; 5];
     for st in 0..b {
@@ -320,7 +329,7 @@ fn extend_eager(g: &Oriented, s: &Eager, band: u8, r: u8, key_row: &mut [u8; 25]
         }
     }
     if !still_smallest(&k[..n], &mut key_row[..n], children) {
-        return;
+        return Ok(());
     }
     // New digits that tie must be ordered every way: their labels follow the order.
     let mut ties: Vec<(u8, u8, u8)> = Vec::new();
@@ -351,8 +360,10 @@ fn extend_eager(g: &Oriented, s: &Eager, band: u8, r: u8, key_row: &mut [u8; 25]
         }
     });
     t.stack_cut = cut;
+    let mut stopped = Ok(());
     permute_runs(&mut t, &ties, &mut |p: &Eager| {
-        if children.len() > STATE_LIMIT {
+        stopped = work.add(1).and_then(|()| within_limit(children));
+        if stopped.is_err() {
             return false;
         }
         let mut c = *p;
@@ -360,6 +371,16 @@ fn extend_eager(g: &Oriented, s: &Eager, band: u8, r: u8, key_row: &mut [u8; 25]
         children.push(c);
         true
     });
+    stopped
+}
+
+/// `TooManyTies` once `children` holds more than [`STATE_LIMIT`] states.
+fn within_limit<T>(children: &[T]) -> Result<(), CanonicalError> {
+    if children.len() > STATE_LIMIT {
+        Err(CanonicalError::TooManyTies)
+    } else {
+        Ok(())
+    }
 }
 
 impl Eager {
@@ -412,7 +433,14 @@ fn repeats_new_digit(row: &[u8], label: &[u8; 26]) -> bool {
 
 /// [`extend_eager`] for a row that repeats a new digit: every column order the state allows
 /// is tried, and the children keep fully ordered columns.
-fn extend_every_way(g: &Oriented, mut t: Eager, row: &[u8], key_row: &mut [u8; 25], children: &mut Vec<Eager>) {
+fn extend_every_way(
+    g: &Oriented,
+    mut t: Eager,
+    row: &[u8],
+    key_row: &mut [u8; 25],
+    children: &mut Vec<Eager>,
+    work: &mut Work,
+) -> Result<(), CanonicalError> {
     let (n, b) = (g.n, g.b);
     let mut ties: Vec<(u8, u8, u8)> = Vec::new();
     for st in 0..b {
@@ -429,8 +457,11 @@ fn extend_every_way(g: &Oriented, mut t: Eager, row: &[u8], key_row: &mut [u8; 2
         }
     });
     t.stack_cut = u8::MAX;
+    // Every ordering is tried, kept or not: the work, not only the states kept, is bounded.
+    let mut stopped = Ok(());
     permute_runs(&mut t, &ties, &mut |p: &Eager| {
-        if children.len() > STATE_LIMIT {
+        stopped = work.add(1).and_then(|()| within_limit(children));
+        if stopped.is_err() {
             return false;
         }
         let mut c = *p;
@@ -440,6 +471,7 @@ fn extend_every_way(g: &Oriented, mut t: Eager, row: &[u8], key_row: &mut [u8; 2
         }
         true
     });
+    stopped
 }
 
 /// A partial transformation of the lazy puzzle search (grids that repeat no digit in a row or column).
@@ -688,18 +720,18 @@ impl<const B: usize, const N: usize, const D: usize> Lazy<B, N, D> {
 }
 
 /// The lazy puzzle search for the grid's box side.
-fn canonical_lazy(g: &Oriented, interrupt: &mut dyn FnMut() -> bool) -> Result<Vec<u8>, CanonicalError> {
+fn canonical_lazy(g: &Oriented, work: &mut Work) -> Result<Vec<u8>, CanonicalError> {
     match g.b {
-        2 => lazy_search::<2, 4, 5>(g, interrupt),
-        3 => lazy_search::<3, 9, 10>(g, interrupt),
-        4 => lazy_search::<4, 16, 17>(g, interrupt),
-        _ => lazy_search::<5, 25, 26>(g, interrupt),
+        2 => lazy_search::<2, 4, 5>(g, work),
+        3 => lazy_search::<3, 9, 10>(g, work),
+        4 => lazy_search::<4, 16, 17>(g, work),
+        _ => lazy_search::<5, 25, 26>(g, work),
     }
 }
 
 fn lazy_search<const B: usize, const N: usize, const D: usize>(
     g: &Oriented,
-    interrupt: &mut dyn FnMut() -> bool,
+    work: &mut Work,
 ) -> Result<Vec<u8>, CanonicalError> {
     let n = N;
     let mut states = vec![Lazy::<B, N, D>::start(0)];
@@ -711,9 +743,7 @@ fn lazy_search<const B: usize, const N: usize, const D: usize>(
     let mut next = Vec::new();
     let mut extra = Vec::new();
     for level in 0..n {
-        if interrupt() {
-            return Err(CanonicalError::Interrupted);
-        }
+        work.add(states.len() as u64)?;
         with_next_rows(g, &mut states, level, &mut next, &mut choices, |c| {
             c.level = level as u8;
             c.base[level] = c.used;
@@ -722,10 +752,8 @@ fn lazy_search<const B: usize, const N: usize, const D: usize>(
         for j in 0..n {
             extra.clear();
             let mut best = NEW;
-            for (i, s) in states.iter_mut().enumerate() {
-                if i % 4096 == 4095 && interrupt() {
-                    return Err(CanonicalError::Interrupted);
-                }
+            for s in states.iter_mut() {
+                work.add(1)?;
                 if s.cursor as usize == j {
                     let row = g.row(s.rows.t, s.rows.last);
                     s.step(g, row, j, &mut extra);
@@ -737,9 +765,7 @@ fn lazy_search<const B: usize, const N: usize, const D: usize>(
             }
             states.retain(|s| s.keys[j] == best);
             states.extend(extra.iter().filter(|s| s.keys[j] == best));
-            if states.len() > STATE_LIMIT {
-                return Err(CanonicalError::TooManyTies);
-            }
+            within_limit(&states)?;
         }
         let s = &states[0];
         for p in 0..n {
@@ -752,7 +778,7 @@ fn lazy_search<const B: usize, const N: usize, const D: usize>(
     Ok(out)
 }
 
-fn canonical_eager(g: &Oriented, interrupt: &mut dyn FnMut() -> bool) -> Result<Vec<u8>, CanonicalError> {
+fn canonical_eager(g: &Oriented, work: &mut Work) -> Result<Vec<u8>, CanonicalError> {
     let (n, b) = (g.n, g.b);
     let mut order = [0u8; 5];
     for (i, o) in order.iter_mut().enumerate() {
@@ -776,22 +802,15 @@ fn canonical_eager(g: &Oriented, interrupt: &mut dyn FnMut() -> bool) -> Result<
     let mut choices = Vec::new();
     let mut next = Vec::new();
     for level in 0..n {
-        if interrupt() {
-            return Err(CanonicalError::Interrupted);
-        }
         let mut key_row = [NEW; 25];
         next.clear();
-        for (i, s) in states.iter().enumerate() {
-            if i % 4096 == 4095 && interrupt() {
-                return Err(CanonicalError::Interrupted);
-            }
+        for s in &states {
             next_rows(g, &s.rows, level, &mut choices);
-            for &(band, r) in &choices {
-                extend_eager(g, s, band, r, &mut key_row, &mut next);
+            for &choice in &choices {
+                work.add(1)?;
+                extend_eager(g, s, choice, &mut key_row, &mut next, work)?;
             }
-            if next.len() > STATE_LIMIT {
-                return Err(CanonicalError::TooManyTies);
-            }
+            within_limit(&next)?;
         }
         // Every state left gives the same row; read it with the first one's labels (all given).
         let mut s = next[0];
@@ -805,12 +824,39 @@ fn canonical_eager(g: &Oriented, interrupt: &mut dyn FnMut() -> bool) -> Result<
 /// 25x25 with many tied rows come near it; 9x9 grids stay below 50,000.
 pub const STATE_LIMIT: usize = 1 << 20;
 
+/// The most units of work (a state extended by a row or a column, an ordering of tied lines
+/// tried) one search does before it gives up with [`CanonicalError::TooManyTies`]: about a second
+/// on this machine's cores. The grids of the tests' lists (`engine/tests/canonical.rs`) take at most 15,136,
+/// a 25x25 solution grid.
+pub const WORK_LIMIT: u64 = 1 << 25;
+
+/// The work budget of one search, and the interrupt hook it calls every 4,096 units.
+struct Work<'a> {
+    done: u64,
+    interrupt: &'a mut dyn FnMut() -> bool,
+}
+
+impl Work<'_> {
+    fn add(&mut self, units: u64) -> Result<(), CanonicalError> {
+        let before = self.done;
+        self.done += units;
+        if self.done > WORK_LIMIT {
+            Err(CanonicalError::TooManyTies)
+        } else if before >> 12 != self.done >> 12 && (self.interrupt)() {
+            Err(CanonicalError::Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+}
+
 /// Why a canonical form was not found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CanonicalError {
     /// The interrupt hook asked to stop.
     Interrupted,
-    /// The search would keep more than [`STATE_LIMIT`] partial transformations at once.
+    /// The search would keep more than [`STATE_LIMIT`] partial transformations at once, or do
+    /// more than [`WORK_LIMIT`] units of work.
     TooManyTies,
 }
 
@@ -876,10 +922,7 @@ impl<const B: usize, const N: usize> Full<B, N> {
     }
 }
 
-fn canonical_full<const B: usize, const N: usize>(
-    g: &Oriented,
-    interrupt: &mut dyn FnMut() -> bool,
-) -> Result<Vec<u8>, CanonicalError> {
+fn canonical_full<const B: usize, const N: usize>(g: &Oriented, work: &mut Work) -> Result<Vec<u8>, CanonicalError> {
     // column_of[(t * N + r) * (N + 1) + v]: the column of digit v in row r of orientation t.
     let mut column_of = vec![0u8; 2 * N * (N + 1)];
     for t in 0..2u8 {
@@ -914,9 +957,7 @@ fn canonical_full<const B: usize, const N: usize>(
     let mut keys: Vec<u8> = Vec::new();
     let mut next_keys: Vec<u8> = Vec::new();
     for level in 1..N {
-        if interrupt() {
-            return Err(CanonicalError::Interrupted);
-        }
+        work.add(states.len() as u64)?;
         with_next_rows(g, &mut states, level, &mut next, &mut choices, |_| {});
         // The second row's first box reads B+1..2B only when its stack is pure (its digits all sit
         // in one stack of the first row). In a band, one pure stack makes every stack pure. When
@@ -941,10 +982,8 @@ fn canonical_full<const B: usize, const N: usize>(
             keys.clear();
             next_keys.clear();
             // States that placed this column already extend in place; the others branch into `next`.
-            for (i, s) in states.iter_mut().enumerate() {
-                if i % 4096 == 4095 && interrupt() {
-                    return Err(CanonicalError::Interrupted);
-                }
+            for s in states.iter_mut() {
+                work.add(1)?;
                 let row = g.row(s.rows.t, s.rows.last);
                 let first = first_of(s);
                 if s.col_at[j] != OPEN {
@@ -985,9 +1024,7 @@ fn canonical_full<const B: usize, const N: usize>(
             }
             states.truncate(kept);
             states.extend(next.iter().zip(&next_keys).filter(|&(_, &k)| k == best).map(|(c, _)| *c));
-            if states.len() > STATE_LIMIT {
-                return Err(CanonicalError::TooManyTies);
-            }
+            within_limit(&states)?;
             out.push(best);
         }
     }
@@ -1098,12 +1135,12 @@ fn mixed_first_box<const B: usize, const N: usize>(
 }
 
 /// The solution-grid search for the grid's box side.
-fn canonical_solution(g: &Oriented, interrupt: &mut dyn FnMut() -> bool) -> Result<Vec<u8>, CanonicalError> {
+fn canonical_solution(g: &Oriented, work: &mut Work) -> Result<Vec<u8>, CanonicalError> {
     match g.b {
-        2 => canonical_full::<2, 4>(g, interrupt),
-        3 => canonical_full::<3, 9>(g, interrupt),
-        4 => canonical_full::<4, 16>(g, interrupt),
-        _ => canonical_full::<5, 25>(g, interrupt),
+        2 => canonical_full::<2, 4>(g, work),
+        3 => canonical_full::<3, 9>(g, work),
+        4 => canonical_full::<4, 16>(g, work),
+        _ => canonical_full::<5, 25>(g, work),
     }
 }
 
@@ -1111,12 +1148,13 @@ fn canonical_solution(g: &Oriented, interrupt: &mut dyn FnMut() -> bool) -> Resu
 /// between steps of the search.
 pub fn canonical_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Grid, CanonicalError> {
     let g = Oriented::new(grid);
+    let work = &mut Work { done: 0, interrupt };
     let cells = if grid.is_solved() {
-        canonical_solution(&g, interrupt)?
+        canonical_solution(&g, work)?
     } else if g.lines_distinct() {
-        canonical_lazy(&g, interrupt)?
+        canonical_lazy(&g, work)?
     } else {
-        canonical_eager(&g, interrupt)?
+        canonical_eager(&g, work)?
     };
     Ok(Grid::from_cells(&cells).expect("a relabelled grid of the same size"))
 }
@@ -1124,7 +1162,7 @@ pub fn canonical_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Resul
 /// The minlex form of `grid`.
 ///
 /// # Panics
-/// When the search exceeds [`STATE_LIMIT`] (never for 4x4 and 9x9); use [`canonical_with`] to
+/// When the search exceeds [`STATE_LIMIT`] or [`WORK_LIMIT`] (never for 4x4 and 9x9); use [`canonical_with`] to
 /// get the error instead.
 pub fn canonical(grid: &Grid) -> Grid {
     canonical_with(grid, &mut || false).expect("the canonical form search fits its limit")

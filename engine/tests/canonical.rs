@@ -211,3 +211,36 @@ fn dense_and_sparse_puzzles_match_brute_force() {
         }
     }
 }
+
+/// Grids whose symmetry groups are huge (issue 34): one digit repeated along whole rows, so that
+/// every ordering of the columns ties. Each search gives up by its work budget or its state
+/// limit (`TooManyTies`), calling the interrupt hook along the way, and stops at once when the
+/// hook asks it to.
+#[test]
+fn grids_with_huge_symmetry_groups_stop_within_the_work_limit() {
+    let patterns = [
+        // The grid of issue 34: rows of 25 ones, then 25 blanks, twelve times, and one more row.
+        format!("{}{}", ["1".repeat(25), ".".repeat(25)].concat().repeat(12), "1".repeat(25)),
+        "1".repeat(625),
+        ["1".repeat(16), ".".repeat(16)].concat().repeat(8),
+        format!("{}{}", "12".repeat(8), ".".repeat(240)),
+    ];
+    for text in &patterns {
+        let grid = Grid::parse(text).unwrap();
+        let mut calls = 0u64;
+        let result = canonical_with(&grid, &mut || {
+            calls += 1;
+            false
+        });
+        assert_eq!(result, Err(CanonicalError::TooManyTies), "{}x{}", grid.size(), grid.size());
+        assert!(calls >= 3, "the hook was called {calls} times");
+        // A hook that asks to stop at its third call stops the search there.
+        let mut left = 3u64;
+        let stopped = canonical_with(&grid, &mut || {
+            left -= 1;
+            left == 0
+        });
+        assert_eq!(stopped, Err(CanonicalError::Interrupted));
+        println!("{}x{}: {result:?} after {calls} interrupt checks", grid.size(), grid.size());
+    }
+}

@@ -1,11 +1,30 @@
 -- A Sudoku game in stored procedures: the design card's "stored procedures in database-centric
--- apps" as a working example. Players, games and moves are tables; starting a game, playing a
--- move, undoing it, asking for a hint and checking progress are functions and procedures that
--- any client (psql, an application's SQL) calls; the leaderboard is a view.
+-- apps" as a working example, and a model of one that keeps its players apart. Players, games and
+-- moves are tables; starting a game, playing a move, undoing it, asking for a hint and checking
+-- progress are functions and procedures that any client (psql, an application's SQL) calls; the
+-- leaderboard is a view.
+--
+-- The security model (issue 34):
+-- - Each player is a database role, a member of the group role sudoku_player (created here when
+--   missing). An application that logs in once and serves many players does SET ROLE to the
+--   player's role for each request.
+-- - Players get no INSERT, UPDATE or DELETE on any table: every change goes through the
+--   functions below, which are SECURITY DEFINER (they run as the role that ran this script, the
+--   app's owner, ideally not a superuser), set search_path = pg_catalog, pg_temp and qualify
+--   every name, and check the caller: a game belongs to the role that started it, and any other
+--   caller gets 42501 (insufficient_privilege).
+-- - Row-level security lets a player SELECT only their own rows of players, games and moves.
+-- - The solution is in sudoku_game.solutions, on which players have no privilege at all: only
+--   the SECURITY DEFINER functions read it.
+-- - The leaderboard is a view, read-only to players; it shows finished games of everyone.
+-- The caller of a SECURITY DEFINER function is not current_user (that is the function's owner):
+-- it is the role of SET ROLE, or the session's user when none was set (sudoku_game.caller()).
 --
 --   CREATE EXTENSION pg_sudoku;
---   \i examples/game/game.sql
---   SELECT sudoku_game.start('alice', 'easy', 7);          -- the new game's id, say 1
+--   \i examples/game/game.sql                              -- as the app's owner
+--   CREATE ROLE alice LOGIN IN ROLE sudoku_player;
+--   -- then, as alice:
+--   SELECT sudoku_game.start('easy', 7);                   -- the new game's id, say 1
 --   SELECT * FROM sudoku_game.play(1, 1, 1, 4);            -- row 1, column 1, digit 4
 --   CALL sudoku_game.undo(1);
 --   SELECT sudoku_game.hint(1);
@@ -14,15 +33,28 @@
 --
 -- Errors are SQLSTATE 22023 (invalid_parameter_value) with a message a player can read: a cell
 -- outside the grid, a digit outside 0-9, a given, a digit already in the cell's row, column or
--- box, a finished game, nothing to undo; P0002 (no_data_found) for a game that does not exist.
+-- box, a finished game, nothing to undo; P0002 (no_data_found) for a game that does not exist;
+-- 42501 (insufficient_privilege) for a game of another player, a caller who is no player, and
+-- any direct change to a table.
 -- Everything runs in the caller's transaction: a move is committed or not with it.
+
+DO $$
+BEGIN
+    IF NOT EXISTS (SELECT FROM pg_catalog.pg_roles WHERE rolname = 'sudoku_player') THEN
+        CREATE ROLE sudoku_player NOLOGIN;
+    END IF;
+END
+$$;
 
 CREATE SCHEMA sudoku_game;
 COMMENT ON SCHEMA sudoku_game IS 'A Sudoku game in stored procedures (pg_sudoku examples/game): players, games, moves, a leaderboard.';
+REVOKE ALL ON SCHEMA sudoku_game FROM PUBLIC;
+GRANT USAGE ON SCHEMA sudoku_game TO sudoku_player;
 
+-- A player is a role: name is its name.
 CREATE TABLE sudoku_game.players (
     player_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    name text NOT NULL UNIQUE CHECK (name <> ''),
+    name name NOT NULL UNIQUE,
     joined_at timestamptz NOT NULL DEFAULT clock_timestamp()
 );
 
@@ -36,15 +68,20 @@ CREATE TABLE sudoku_game.games (
     score double precision NOT NULL,
     seed bigint NOT NULL,
     puzzle sudoku.grid NOT NULL,
-    solution sudoku.grid NOT NULL,
     -- The position now: the givens and the player's digits.
     board sudoku.grid NOT NULL,
     hints integer NOT NULL DEFAULT 0,
     started_at timestamptz NOT NULL DEFAULT clock_timestamp(),
     finished_at timestamptz,
-    CHECK (finished_at IS NULL OR board = solution)
+    CHECK (finished_at IS NULL OR sudoku.is_solved(board))
 );
 CREATE INDEX ON sudoku_game.games (player_id);
+
+-- The solutions, apart: no player has any privilege on this table.
+CREATE TABLE sudoku_game.solutions (
+    game_id bigint PRIMARY KEY REFERENCES sudoku_game.games ON DELETE CASCADE,
+    solution sudoku.grid NOT NULL
+);
 
 CREATE TABLE sudoku_game.moves (
     game_id bigint NOT NULL REFERENCES sudoku_game.games ON DELETE CASCADE,
@@ -57,6 +94,35 @@ CREATE TABLE sudoku_game.moves (
     played_at timestamptz NOT NULL DEFAULT clock_timestamp(),
     PRIMARY KEY (game_id, move_no)
 );
+
+-- Players read their own rows; they change nothing directly (no INSERT, UPDATE or DELETE).
+REVOKE ALL ON sudoku_game.players, sudoku_game.games, sudoku_game.solutions, sudoku_game.moves FROM PUBLIC;
+GRANT SELECT ON sudoku_game.players, sudoku_game.games, sudoku_game.moves TO sudoku_player;
+ALTER TABLE sudoku_game.players ENABLE ROW LEVEL SECURITY;
+ALTER TABLE sudoku_game.games ENABLE ROW LEVEL SECURITY;
+ALTER TABLE sudoku_game.moves ENABLE ROW LEVEL SECURITY;
+CREATE POLICY own_row ON sudoku_game.players FOR SELECT TO sudoku_player USING (name = current_user);
+CREATE POLICY own_games ON sudoku_game.games FOR SELECT TO sudoku_player
+    USING (player_id IN (SELECT p.player_id FROM sudoku_game.players p WHERE p.name = current_user));
+CREATE POLICY own_moves ON sudoku_game.moves FOR SELECT TO sudoku_player
+    USING (game_id IN (SELECT g.game_id FROM sudoku_game.games g));
+
+-- The role that called the game's SECURITY DEFINER function (where current_user is the owner):
+-- the role of SET ROLE, or the session's user. 42501 when it is not a member of sudoku_player.
+CREATE FUNCTION sudoku_game.caller() RETURNS name LANGUAGE plpgsql STABLE
+SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    who name := CASE pg_catalog.current_setting('role') WHEN 'none' THEN session_user
+                ELSE pg_catalog.current_setting('role')::name END;
+BEGIN
+    IF NOT pg_catalog.pg_has_role(who, 'sudoku_player', 'MEMBER') THEN
+        RAISE EXCEPTION 'role % is not a player', who
+            USING ERRCODE = 'insufficient_privilege', HINT = 'Players are members of the role sudoku_player.';
+    END IF;
+    RETURN who;
+END
+$$;
+COMMENT ON FUNCTION sudoku_game.caller() IS 'The role calling the game (SET ROLE''s role, else the session user), as a name; 42501 when it is not a member of sudoku_player.';
 
 -- Where a game stands.
 CREATE TYPE sudoku_game.progress AS (
@@ -71,16 +137,21 @@ CREATE TYPE sudoku_game.progress AS (
     board text           -- sudoku.pretty(board)
 );
 
--- The game row, locked for the caller's transaction; P0002 when there is none, 22023 when it is
--- finished and the caller wants to change it.
+-- The game row, locked for the caller's transaction; P0002 when there is none, 42501 when it
+-- belongs to another player, 22023 when it is finished and the caller wants to change it.
 CREATE FUNCTION sudoku_game.lock_game(game bigint, for_change boolean DEFAULT true)
-RETURNS sudoku_game.games LANGUAGE plpgsql AS $$
+RETURNS sudoku_game.games LANGUAGE plpgsql
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     g sudoku_game.games;
 BEGIN
     SELECT * INTO g FROM sudoku_game.games WHERE game_id = game FOR UPDATE;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'game % does not exist', game USING ERRCODE = 'no_data_found';
+    END IF;
+    IF NOT EXISTS (SELECT FROM sudoku_game.players p
+                    WHERE p.player_id = g.player_id AND p.name = sudoku_game.caller()) THEN
+        RAISE EXCEPTION 'game % belongs to another player', game USING ERRCODE = 'insufficient_privilege';
     END IF;
     IF for_change AND g.finished_at IS NOT NULL THEN
         RAISE EXCEPTION 'game % is finished', game
@@ -90,17 +161,19 @@ BEGIN
     RETURN g;
 END
 $$;
-COMMENT ON FUNCTION sudoku_game.lock_game(bigint, boolean) IS 'The game row locked FOR UPDATE; P0002 when it does not exist, 22023 when it is finished and for_change.';
+COMMENT ON FUNCTION sudoku_game.lock_game(bigint, boolean) IS 'The caller''s game row locked FOR UPDATE; P0002 when it does not exist, 42501 when it is another player''s, 22023 when it is finished and for_change.';
 
 CREATE FUNCTION sudoku_game.progress(game bigint) RETURNS sudoku_game.progress
-LANGUAGE plpgsql STABLE AS $$
+LANGUAGE plpgsql STABLE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     p sudoku_game.progress;
 BEGIN
+    PERFORM sudoku_game.lock_game(game, false);
     SELECT g.game_id,
            sudoku.givens(g.board),
            81 - sudoku.givens(g.board),
-           (SELECT count(*)::int FROM unnest(g.board::int[], g.solution::int[]) AS c(now, sol)
+           (SELECT count(*)::int FROM unnest(g.board::int[], s.solution::int[]) AS c(now, sol)
              WHERE now <> 0 AND now <> sol),
            (SELECT count(*)::int FROM sudoku_game.moves m WHERE m.game_id = g.game_id),
            g.hints,
@@ -108,45 +181,47 @@ BEGIN
            coalesce(g.finished_at, clock_timestamp()) - g.started_at,
            sudoku.pretty(g.board)
       INTO p
-      FROM sudoku_game.games g WHERE g.game_id = game;
-    IF NOT FOUND THEN
-        RAISE EXCEPTION 'game % does not exist', game USING ERRCODE = 'no_data_found';
-    END IF;
+      FROM sudoku_game.games g JOIN sudoku_game.solutions s USING (game_id) WHERE g.game_id = game;
     RETURN p;
 END
 $$;
-COMMENT ON FUNCTION sudoku_game.progress(bigint) IS 'Where a game stands: filled cells, blanks, mistakes (digits that differ from the solution), moves, hints, finished, elapsed time and the board. P0002: no such game.';
+COMMENT ON FUNCTION sudoku_game.progress(bigint) IS 'Where one of the caller''s games stands: filled cells, blanks, mistakes (digits that differ from the solution), moves, hints, finished, elapsed time and the board. P0002: no such game; 42501: another player''s game, or the caller is no player.';
 
--- Starts a game for `player` (created on first use) at a level easy, medium, hard, expert or
--- extreme; `seed` makes the puzzle reproducible (sudoku.generate's seed), NULL picks one.
-CREATE FUNCTION sudoku_game.start(player text, difficulty text DEFAULT 'medium', seed bigint DEFAULT NULL)
-RETURNS bigint LANGUAGE plpgsql AS $$
+-- Starts a game for the calling role (its player row created on first use) at a level easy,
+-- medium, hard, expert or extreme; `seed` makes the puzzle reproducible (sudoku.generate's
+-- seed), NULL picks one.
+CREATE FUNCTION sudoku_game.start(difficulty text DEFAULT 'medium', seed bigint DEFAULT NULL)
+RETURNS bigint LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
+    who name := sudoku_game.caller();
     pid bigint;
     s bigint := coalesce(seed, (random() * 1e9)::bigint);
     p sudoku.grid;
     r sudoku.rating;
     id bigint;
 BEGIN
-    INSERT INTO sudoku_game.players (name) VALUES (player)
+    INSERT INTO sudoku_game.players (name) VALUES (who)
         ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name
         RETURNING player_id INTO pid;
     p := sudoku.generate(9, s, difficulty => difficulty);
     r := sudoku.rate(p);
-    INSERT INTO sudoku_game.games (player_id, difficulty, level, score, seed, puzzle, solution, board)
-        VALUES (pid, difficulty, r.level, r.score, s, p, sudoku.solve(p), p)
+    INSERT INTO sudoku_game.games (player_id, difficulty, level, score, seed, puzzle, board)
+        VALUES (pid, difficulty, r.level, r.score, s, p, p)
         RETURNING game_id INTO id;
+    INSERT INTO sudoku_game.solutions (game_id, solution) VALUES (id, sudoku.solve(p));
     RETURN id;
 END
 $$;
-COMMENT ON FUNCTION sudoku_game.start(text, text, bigint) IS 'Starts a game: a unique 9x9 puzzle from sudoku.generate at the level asked (easy..extreme), rated with sudoku.rate; the player is created on first use. Returns the game id. 22023 from generate for an unknown level.';
+COMMENT ON FUNCTION sudoku_game.start(text, bigint) IS 'Starts a game for the calling role: a unique 9x9 puzzle from sudoku.generate at the level asked (easy..extreme), rated with sudoku.rate; the player is created on first use. Returns the game id. 22023 from generate for an unknown level; 42501 when the caller is no player.';
 
 -- Plays `digit` (1-9, or 0 to erase) in row `r`, column `c`. Refused with 22023: a cell outside
 -- the grid, a digit outside 0-9, a given, a digit already in the cell's row, column or box, a
 -- finished game. A wrong digit that breaks no rule is accepted: progress counts it as a mistake.
 -- The move that fills the last blank finishes the game.
 CREATE FUNCTION sudoku_game.play(game bigint, r integer, c integer, digit integer)
-RETURNS sudoku_game.progress LANGUAGE plpgsql AS $$
+RETURNS sudoku_game.progress LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     g sudoku_game.games := sudoku_game.lock_game(game);
     cells int[] := g.board::int[];
@@ -191,15 +266,17 @@ BEGIN
     cells[i] := digit;
     UPDATE sudoku_game.games
        SET board = sudoku.grid(cells),
-           finished_at = CASE WHEN sudoku.grid(cells) = solution THEN clock_timestamp() END
-     WHERE game_id = game;
+           finished_at = CASE WHEN sudoku.grid(cells) OPERATOR(pg_catalog.=) s.solution THEN clock_timestamp() END
+      FROM sudoku_game.solutions s
+     WHERE games.game_id = game AND s.game_id = game;
     RETURN sudoku_game.progress(game);
 END
 $$;
-COMMENT ON FUNCTION sudoku_game.play(bigint, integer, integer, integer) IS 'Plays a digit (1-9, 0 erases) in row r, column c of a game and returns its progress; the move that completes the grid finishes the game. 22023: cell outside the grid, digit outside 0-9, a given, a digit already in the row, column or box, a finished game; P0002: no such game.';
+COMMENT ON FUNCTION sudoku_game.play(bigint, integer, integer, integer) IS 'Plays a digit (1-9, 0 erases) in row r, column c of one of the caller''s games and returns its progress; the move that completes the grid finishes the game. 22023: cell outside the grid, digit outside 0-9, a given, a digit already in the row, column or box, a finished game; P0002: no such game; 42501: another player''s game, or the caller is no player.';
 
 -- Takes back the last move of a game. 22023 when there is none or the game is finished.
-CREATE PROCEDURE sudoku_game.undo(game bigint) LANGUAGE plpgsql AS $$
+CREATE PROCEDURE sudoku_game.undo(game bigint) LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     g sudoku_game.games := sudoku_game.lock_game(game);
     m sudoku_game.moves;
@@ -215,11 +292,12 @@ BEGIN
     UPDATE sudoku_game.games SET board = sudoku.grid(cells) WHERE game_id = game;
 END
 $$;
-COMMENT ON PROCEDURE sudoku_game.undo(bigint) IS 'Takes back the last move of a game. 22023: no move to undo, or the game is finished; P0002: no such game.';
+COMMENT ON PROCEDURE sudoku_game.undo(bigint) IS 'Takes back the last move of one of the caller''s games. 22023: no move to undo, or the game is finished; P0002: no such game; 42501: another player''s game, or the caller is no player.';
 
 -- A hint on the current position: the first mistake if the player made one (a wrong digit has
 -- no logical next step), else the next step of sudoku.hint, in words. Counted in the game.
-CREATE FUNCTION sudoku_game.hint(game bigint) RETURNS text LANGUAGE plpgsql AS $$
+CREATE FUNCTION sudoku_game.hint(game bigint) RETURNS text LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     g sudoku_game.games := sudoku_game.lock_game(game);
     wrong record;
@@ -227,7 +305,8 @@ DECLARE
 BEGIN
     UPDATE sudoku_game.games SET hints = hints + 1 WHERE game_id = game;
     SELECT (i - 1) / 9 + 1 AS r, (i - 1) % 9 + 1 AS c, now INTO wrong
-    FROM unnest(g.board::int[], g.solution::int[]) WITH ORDINALITY AS x(now, sol, i)
+    FROM unnest(g.board::int[], (SELECT s.solution::int[] FROM sudoku_game.solutions s WHERE s.game_id = game))
+         WITH ORDINALITY AS x(now, sol, i)
     WHERE now <> 0 AND now <> sol ORDER BY i LIMIT 1;
     IF FOUND THEN
         RETURN format('The %s in row %s, column %s is wrong.', wrong.now, wrong.r, wrong.c);
@@ -236,7 +315,7 @@ BEGIN
     RETURN step.explanation;
 END
 $$;
-COMMENT ON FUNCTION sudoku_game.hint(bigint) IS 'A hint on the current position (counted in the game): the first wrong digit if there is one, else the explanation of sudoku.hint''s next step. 22023: the game is finished; P0002: no such game.';
+COMMENT ON FUNCTION sudoku_game.hint(bigint) IS 'A hint on the current position of one of the caller''s games (counted in the game): the first wrong digit if there is one, else the explanation of sudoku.hint''s next step. 22023: the game is finished; P0002: no such game; 42501: another player''s game, or the caller is no player.';
 
 CREATE VIEW sudoku_game.leaderboard AS
 SELECT g.difficulty,
@@ -250,3 +329,11 @@ FROM sudoku_game.games g
 JOIN sudoku_game.players p USING (player_id)
 WHERE g.finished_at IS NOT NULL;
 COMMENT ON VIEW sudoku_game.leaderboard IS 'Finished games per difficulty, fastest first (then fewest hints): rank, player, elapsed time, hints and moves.';
+GRANT SELECT ON sudoku_game.leaderboard TO sudoku_player;
+
+-- Players call the game's API and nothing else: the helpers stay the owner's.
+REVOKE ALL ON ALL FUNCTIONS IN SCHEMA sudoku_game FROM PUBLIC;
+REVOKE ALL ON ALL PROCEDURES IN SCHEMA sudoku_game FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION sudoku_game.start(text, bigint), sudoku_game.play(bigint, integer, integer, integer),
+    sudoku_game.hint(bigint), sudoku_game.progress(bigint) TO sudoku_player;
+GRANT EXECUTE ON PROCEDURE sudoku_game.undo(bigint) TO sudoku_player;

@@ -1,27 +1,86 @@
 -- The game in stored procedures (examples/game/game.sql): whole games played to the end through
--- its functions and procedures, every error it raises, and the leaderboard.
+-- its functions and procedures, every error it raises, the leaderboard, and (issue 34) two
+-- players kept apart: each attack of one on the other fails with 42501.
+-- Roles: regress_game_owner owns the game (not a superuser); regress_alice and regress_bob are
+-- players (members of sudoku_player); regress_mallory is a role that is no player.
+SET client_min_messages = warning;
+DROP ROLE IF EXISTS regress_alice, regress_bob, regress_mallory, regress_game_owner;
+DROP ROLE IF EXISTS sudoku_player;
+RESET client_min_messages;
+CREATE ROLE regress_game_owner;
+CREATE ROLE sudoku_player;
+CREATE ROLE regress_alice IN ROLE sudoku_player;
+CREATE ROLE regress_bob IN ROLE sudoku_player;
+CREATE ROLE regress_mallory;
+DO $$ BEGIN EXECUTE format('GRANT CREATE ON DATABASE %I TO regress_game_owner', current_database()); END $$;
 -- pg_regress runs from the repository's root (scripts/test.sh), so the example loads by path.
 -- (Not echoed: the file is long; an error in it still shows.)
+SET ROLE regress_game_owner;
 \set ECHO none
 \i examples/game/game.sql
 \set ECHO all
+RESET ROLE;
 
 -- Calls that may fail go through error_of() (setup.sql): the SQLSTATE and the message.
 
 -- Three games: the level asked is the level sudoku.rate gives, the puzzle is unique, and the
 -- stored solution solves it.
-SELECT sudoku_game.start('alice', 'easy', 7) AS g1 \gset
-SELECT sudoku_game.start('bob', 'easy', 11) AS g2 \gset
-SELECT sudoku_game.start('alice', 'hard', 3) AS g3 \gset
+SET ROLE regress_alice;
+SELECT sudoku_game.start('easy', 7) AS g1 \gset
+SET ROLE regress_bob;
+SELECT sudoku_game.start('easy', 11) AS g2 \gset
+SET ROLE regress_alice;
+SELECT sudoku_game.start('hard', 3) AS g3 \gset
+RESET ROLE;
 SELECT g.game_id = ANY (ARRAY[:g1, :g2, :g3]::bigint[]) AS ours, p.name, g.difficulty, g.level = g.difficulty AS level_kept,
-       sudoku.is_unique(g.puzzle) AS is_unique, sudoku.solve(g.puzzle) = g.solution AS solved,
+       sudoku.is_unique(g.puzzle) AS is_unique, sudoku.solve(g.puzzle) = s.solution AS solved,
        g.board = g.puzzle AS untouched, sudoku.givens(g.puzzle) BETWEEN 17 AND 40 AS givens_plausible
-FROM sudoku_game.games g JOIN sudoku_game.players p USING (player_id) ORDER BY g.game_id;
+FROM sudoku_game.games g JOIN sudoku_game.players p USING (player_id) JOIN sudoku_game.solutions s USING (game_id)
+ORDER BY g.game_id;
 SELECT count(*) AS players FROM sudoku_game.players;
-SELECT error_of('SELECT sudoku_game.start(''carol'', ''impossible'', 1)') AS unknown_level;
+SET ROLE regress_alice;
+SELECT error_of('SELECT sudoku_game.start(''impossible'', 1)') AS unknown_level;
 
+-- Each player sees only their own rows, and no solution.
+SELECT current_user, (SELECT array_agg(game_id ORDER BY game_id) = ARRAY[:g1, :g3]::bigint[] FROM sudoku_game.games) AS own_games,
+       (SELECT array_agg(name) FROM sudoku_game.players) AS players_seen;
+SET ROLE regress_bob;
+SELECT current_user, (SELECT array_agg(game_id) = ARRAY[:g2]::bigint[] FROM sudoku_game.games) AS own_games,
+       (SELECT array_agg(name) FROM sudoku_game.players) AS players_seen,
+       (SELECT count(*) FROM sudoku_game.moves WHERE game_id = :g1) AS moves_of_alice_seen;
+
+-- The attacks of issue 34, by bob on alice's games, each refused with 42501: reading solutions,
+-- playing, undoing, asking a hint or the progress of alice's game, calling the helpers, starting
+-- a game in alice's name, finishing a game with one UPDATE, forging or deleting rows.
+SELECT attack, error_of(statement) AS refused FROM (VALUES
+    ('read the solutions', 'SELECT solution FROM sudoku_game.solutions'),
+    ('read one solution', format('SELECT solution FROM sudoku_game.solutions WHERE game_id = %s', :g1)),
+    ('play alice''s game', format('SELECT sudoku_game.play(%s, 1, 1, 0)', :g1)),
+    ('undo alice''s move', format('CALL sudoku_game.undo(%s)', :g1)),
+    ('hint on alice''s game', format('SELECT sudoku_game.hint(%s)', :g1)),
+    ('progress of alice''s game', format('SELECT sudoku_game.progress(%s)', :g1)),
+    ('the helper lock_game', format('SELECT sudoku_game.lock_game(%s, false)', :g1)),
+    ('start in alice''s name', format('INSERT INTO sudoku_game.games (player_id, difficulty, level, score, seed, puzzle, board) '
+                                      'SELECT player_id, ''easy'', ''easy'', 1, 1, puzzle, puzzle FROM sudoku_game.games WHERE game_id = %s', :g2)),
+    ('a new player row', 'INSERT INTO sudoku_game.players (name) VALUES (''regress_alice'')'),
+    ('finish with one UPDATE', format('UPDATE sudoku_game.games SET finished_at = now() WHERE game_id = %s', :g2)),
+    ('write the board', format('UPDATE sudoku_game.games SET board = puzzle WHERE game_id = %s', :g2)),
+    ('forge a move', format('INSERT INTO sudoku_game.moves (game_id, move_no, "row", col, digit, previous) VALUES (%s, 1, 1, 1, 1, 0)', :g1)),
+    ('delete a game', format('DELETE FROM sudoku_game.games WHERE game_id = %s', :g2)),
+    ('write the leaderboard', 'UPDATE sudoku_game.leaderboard SET hints = 0'),
+    ('become alice', 'SET ROLE regress_alice')) AS a(attack, statement);
+-- A role that is no player can call nothing of the game.
+SET ROLE regress_mallory;
+SELECT error_of('SELECT sudoku_game.start(''easy'', 1)') AS no_player_start,
+       error_of('SELECT * FROM sudoku_game.games') AS no_player_read;
+RESET ROLE;
+
+-- The game is alice's to play.
+SET ROLE regress_alice;
 -- Refused moves on game 1, each with 22023 and a message that says why.
-SELECT puzzle AS p1, solution AS s1 FROM sudoku_game.games WHERE game_id = :g1 \gset
+RESET ROLE;
+SELECT puzzle AS p1, solution AS s1 FROM sudoku_game.games JOIN sudoku_game.solutions USING (game_id) WHERE game_id = :g1 \gset
+SET ROLE regress_alice;
 SELECT error_of(format('SELECT sudoku_game.play(%s, %s, %s, %s)', :g1, r, c, d)) AS refused, why
 FROM (VALUES
     (0, 1, 1, 'row outside the grid'),
@@ -74,17 +133,21 @@ FROM sudoku_game.progress(:g1) p, sudoku_game.games g WHERE g.game_id = :g1;
 SELECT sudoku_game.hint(:g1) = (sudoku.hint(:'p1')).explanation AS hint_is_the_next_step;
 
 -- Plays game `g` to the end: the solution's digit in each blank, row by row, with `undo_every`
--- > 0 also playing a wrong-then-undone move before every undo_every-th cell.
-CREATE PROCEDURE pg_temp.play_out(g bigint, undo_every int) LANGUAGE plpgsql AS $$
+-- > 0 also playing a wrong-then-undone move before every undo_every-th cell. The cells come from
+-- the solution, read by the test as superuser; the moves are played as the game's player.
+RESET ROLE;
+CREATE TABLE public.solution_cells AS
+SELECT g.game_id, s."row", s.col, s.value
+FROM sudoku_game.games g JOIN sudoku_game.solutions USING (game_id), sudoku.cells(solution) s
+WHERE sudoku.get(g.puzzle, s."row", s.col) IS NULL;
+GRANT SELECT ON public.solution_cells TO PUBLIC;
+CREATE PROCEDURE public.play_out(g bigint, undo_every int) LANGUAGE plpgsql AS $$
 DECLARE
     cell record;
     n int := 0;
 BEGIN
     FOR cell IN
-        SELECT s."row", s.col, s.value
-        FROM sudoku_game.games, sudoku.cells(solution) s
-        WHERE game_id = g AND sudoku.get(puzzle, s."row", s.col) IS NULL
-        ORDER BY s."row", s.col
+        SELECT s."row", s.col, s.value FROM public.solution_cells s WHERE s.game_id = g ORDER BY s."row", s.col
     LOOP
         n := n + 1;
         IF undo_every > 0 AND n % undo_every = 0 THEN
@@ -95,13 +158,25 @@ BEGIN
     END LOOP;
 END
 $$;
-CALL pg_temp.play_out(:g1, 0);
-CALL pg_temp.play_out(:g2, 5);
-SELECT g.game_id = :g1 AS first, p.filled, p.blanks, p.mistakes, p.moves = g.blanks_at_start AS one_move_per_blank,
+SET ROLE regress_alice;
+CALL public.play_out(:g1, 0);
+SET ROLE regress_bob;
+CALL public.play_out(:g2, 5);
+RESET ROLE;
+-- Each player's finished game, through RLS: the query names both games, each sees its own.
+SET ROLE regress_alice;
+SELECT current_user, g.game_id = :g1 AS first, p.filled, p.blanks, p.mistakes, p.moves = g.blanks_at_start AS one_move_per_blank,
        p.hints, p.finished, p.elapsed > '0' AS took_time
 FROM (SELECT game_id, 81 - sudoku.givens(puzzle) AS blanks_at_start FROM sudoku_game.games WHERE game_id IN (:g1, :g2)) g,
      LATERAL sudoku_game.progress(g.game_id) p
 ORDER BY g.game_id;
+SET ROLE regress_bob;
+SELECT current_user, g.game_id = :g1 AS first, p.filled, p.blanks, p.mistakes, p.moves = g.blanks_at_start AS one_move_per_blank,
+       p.hints, p.finished, p.elapsed > '0' AS took_time
+FROM (SELECT game_id, 81 - sudoku.givens(puzzle) AS blanks_at_start FROM sudoku_game.games WHERE game_id IN (:g1, :g2)) g,
+     LATERAL sudoku_game.progress(g.game_id) p
+ORDER BY g.game_id;
+RESET ROLE;
 -- The moves, replayed over the puzzle, give the final board.
 SELECT bool_and(replayed = board) AS moves_replay_to_board
 FROM (SELECT g.game_id, g.board,
@@ -115,6 +190,7 @@ FROM (SELECT g.game_id, g.board,
       GROUP BY g.game_id, g.board) x;
 
 -- A finished game refuses every change with 22023 and says how long it took.
+SET ROLE regress_alice;
 SELECT error_of(format('SELECT sudoku_game.play(%s, 1, 1, 0)', :g1)) LIKE '22023: game % is finished' AS play_refused,
        error_of(format('CALL sudoku_game.undo(%s)', :g1)) LIKE '22023: game % is finished' AS undo_refused,
        error_of(format('SELECT sudoku_game.hint(%s)', :g1)) LIKE '22023: game % is finished' AS hint_refused;
@@ -122,19 +198,59 @@ SELECT error_of(format('SELECT sudoku_game.play(%s, 1, 1, 0)', :g1)) LIKE '22023
 SELECT error_of('SELECT sudoku_game.play(-1, 1, 1, 1)') AS no_game_play,
        error_of('CALL sudoku_game.undo(-1)') AS no_game_undo,
        error_of('SELECT sudoku_game.progress(-1)') AS no_game_progress;
+RESET ROLE;
 
 -- The leaderboard ranks finished games by time, then hints. Elapsed times depend on the
--- machine, so the test sets the clocks: bob 4 minutes, alice 3 minutes 5 seconds.
+-- machine, so the test sets the clocks (as superuser): bob 4 minutes, alice 3 minutes 5 seconds.
+-- Players read it (every finished game), and cannot change it.
 UPDATE sudoku_game.games SET started_at = finished_at - interval '4 minutes' WHERE game_id = :g2;
 UPDATE sudoku_game.games SET started_at = finished_at - interval '3 minutes 5 seconds' WHERE game_id = :g1;
+SET ROLE regress_bob;
 SELECT difficulty, rank, player, elapsed, hints, moves > 0 AS moved FROM sudoku_game.leaderboard ORDER BY difficulty, rank;
 
 -- The hard game is still open: it is not on the leaderboard, and its progress says so.
+SET ROLE regress_alice;
 SELECT finished, blanks > 0 AS open, moves FROM sudoku_game.progress(:g3);
 
--- The README's example: a game, its board, a hint, and the move the hint gives.
-SELECT sudoku_game.start('dana', 'medium', 42) AS game \gset
+-- The README's example, as alice: a game, its board, a hint, and the move the hint gives.
+SELECT sudoku_game.start('medium', 42) AS game \gset
 SELECT board FROM sudoku_game.progress(:game);
 SELECT sudoku_game.hint(:game);
 SELECT blanks, mistakes, finished FROM sudoku_game.play(:game, 1, 9, 7);
 SELECT sudoku_game.hint(:game);
+RESET ROLE;
+
+-- Issue 34's hijack: functions planted in public that a game function would call if it resolved
+-- names by the caller's search_path. A superuser (every superuser may play) with public first
+-- on the path plays a wrong digit and asks for hints: the game's functions ignore the plants.
+CREATE TABLE public.game_trap_log (what text);
+CREATE FUNCTION public.format(text, integer, bigint, bigint) RETURNS text LANGUAGE sql
+    AS $$ INSERT INTO public.game_trap_log VALUES ('format'); SELECT 'planted' $$;
+CREATE FUNCTION public.format(text, interval) RETURNS text LANGUAGE sql
+    AS $$ INSERT INTO public.game_trap_log VALUES ('format interval'); SELECT 'planted' $$;
+CREATE FUNCTION public.unnest(integer[], integer[]) RETURNS TABLE (a integer, b integer) LANGUAGE sql
+    AS $$ INSERT INTO public.game_trap_log VALUES ('unnest'); SELECT 1, 1 $$;
+SET search_path = public, pg_catalog;
+SELECT sudoku_game.start('easy', 7) AS mine \gset
+SELECT "row" AS wr, col AS wc, d AS wd FROM sudoku.cells((SELECT solution FROM sudoku_game.solutions WHERE game_id = :mine)) s,
+     LATERAL (SELECT d FROM generate_series(1, 9) d
+              WHERE d <> s.value
+                AND d NOT IN (SELECT x.value FROM sudoku.cells((SELECT puzzle FROM sudoku_game.games WHERE game_id = :mine)) x
+                               WHERE (x."row" = s."row" OR x.col = s.col OR x.box = s.box) AND x.value IS NOT NULL)
+              ORDER BY d LIMIT 1) w
+WHERE sudoku.get((SELECT puzzle FROM sudoku_game.games WHERE game_id = :mine), s."row", s.col) IS NULL
+ORDER BY "row", col LIMIT 1 \gset
+SELECT mistakes FROM sudoku_game.play(:mine, :wr, :wc, :wd);
+SELECT sudoku_game.hint(:mine) = pg_catalog.format('The %s in row %s, column %s is wrong.', :wd, :wr, :wc) AS hint_not_hijacked;
+SELECT count(*) AS planted_calls FROM public.game_trap_log;
+RESET search_path;
+DROP FUNCTION public.format(text, integer, bigint, bigint), public.format(text, interval),
+    public.unnest(integer[], integer[]);
+DROP TABLE public.game_trap_log;
+
+-- The roles go with the game.
+DROP SCHEMA sudoku_game CASCADE;
+DROP PROCEDURE public.play_out(bigint, integer);
+DROP TABLE public.solution_cells;
+DO $$ BEGIN EXECUTE format('REVOKE CREATE ON DATABASE %I FROM regress_game_owner', current_database()); END $$;
+DROP ROLE regress_alice, regress_bob, regress_mallory, regress_game_owner, sudoku_player;
