@@ -75,8 +75,10 @@ END
 \$f\$;
 \$plant\$;
 -- Domains (and shell types for pseudo-types) in pg_temp and public.
-SELECT format('CREATE DOMAIN %1\$s.%2\$I AS %3\$s CHECK (public.hijack_trap(%4\$L));',
-              s.schema, w.w, coalesce(t.oid, 'int4'::regtype)::regtype, s.schema || '.' || w.w || ' (type)')
+-- Names are always double-quoted: psql reads an unquoted begin after CREATE FUNCTION as the
+-- start of a BEGIN ATOMIC body.
+SELECT format('CREATE DOMAIN %1\$s.%2\$s AS %3\$s CHECK (public.hijack_trap(%4\$L));',
+              s.schema, '"' || w.w || '"', coalesce(t.oid, 'int4'::regtype)::regtype, s.schema || '.' || w.w || ' (type)')
 FROM word w
 LEFT JOIN pg_type t ON t.typname = w.w AND t.typnamespace = 'pg_catalog'::regnamespace
 CROSS JOIN (VALUES ('pg_temp'), ('public')) s(schema)
@@ -84,7 +86,7 @@ WHERE t.typtype IS DISTINCT FROM 'p'
 ORDER BY 1;
 -- Pseudo-types (cstring, internal, ...): a role that is no superuser cannot create a shell type,
 -- and no domain can be over one; a composite type of the name stands in.
-SELECT format('CREATE TYPE %s.%I AS (hijack boolean);', s.schema, t.typname)
+SELECT format('CREATE TYPE %s.%s AS (hijack boolean);', s.schema, '"' || t.typname || '"')
 FROM word w
 JOIN pg_type t ON t.typname = w.w AND t.typnamespace = 'pg_catalog'::regnamespace AND t.typtype = 'p'
 CROSS JOIN (VALUES ('pg_temp'), ('public')) s(schema)
@@ -101,8 +103,8 @@ WITH sig AS (
     FROM word w CROSS JOIN (VALUES ('text'), ('integer')) a(args)
     WHERE NOT EXISTS (SELECT FROM pg_proc p WHERE p.proname = w.w AND p.pronamespace = 'pg_catalog'::regnamespace)
 )
-SELECT format('CREATE FUNCTION %1\$s.%2\$I(%3\$s) RETURNS %4\$s LANGUAGE sql AS %5\$L;',
-              s.schema, sig.w, sig.args, sig.ret,
+SELECT format('CREATE FUNCTION %1\$s.%2\$s(%3\$s) RETURNS %4\$s LANGUAGE sql AS %5\$L;',
+              s.schema, '"' || sig.w || '"', sig.args, sig.ret,
               format('SELECT CASE WHEN public.hijack_trap(%L) THEN NULL::%s END', s.schema || '.' || sig.w || '(' || sig.args || ')', sig.ret))
 FROM sig CROSS JOIN (VALUES ('pg_temp'), ('public')) s(schema)
 ORDER BY 1;
@@ -167,9 +169,10 @@ SQL
 status=0
 fail() { echo "hijack test ($1, PostgreSQL $PG_MAJOR): $2" >&2; status=1; }
 
-# A clean install's objects, to compare with.
-psql_ -d postgres -c "DROP DATABASE IF EXISTS hijack_clean" -c "CREATE DATABASE hijack_clean"
-psql_ -d hijack_clean -c "CREATE EXTENSION pg_sudoku"
+# A clean install's objects, to compare with: made by the same role, so that the schema it owns
+# (a trusted extension's script creates it for the installing role) is named alike.
+psql_ -d postgres -c "DROP DATABASE IF EXISTS hijack_clean" -c "CREATE DATABASE hijack_clean OWNER $attacker"
+psql_ -d hijack_clean -U "$attacker" -c "CREATE EXTENSION pg_sudoku"
 psql_ -d hijack_clean -f "$root/pg_test/upgrade/snapshot.sql" >"$out/clean.txt"
 plants >"$out/plants.sql"
 echo "hijack test: $(grep -c '' "$out/words.txt") words and $(grep -c '' "$out/symbols.txt") operator symbols in the scripts, $(grep -c '^CREATE' "$out/plants.sql") look-alikes planted"
@@ -226,7 +229,14 @@ scenario() {
         sleep 0.1; tries=$((tries + 1))
     done
     psql_ -d "$db" -f "$root/pg_test/upgrade/snapshot.sql" >"$out/$name.txt"
-    if ! diff -u "$out/clean.txt" "$out/$name.txt" >"$out/$name.diff"; then
+    # 0.1.0 named its schema in its control file, so PostgreSQL made it for the bootstrap
+    # superuser, not for the installing role: its owner differs from a 0.4.0 install's, hijack or not.
+    local clean="$out/clean.txt"
+    if [ "$from" = 0.1.0 ]; then
+        grep -v '^schema sudoku |' "$out/clean.txt" >"$out/clean-0.1.0.txt"; clean="$out/clean-0.1.0.txt"
+        grep -v '^schema sudoku |' "$out/$name.txt" >"$out/$name.tmp" && mv "$out/$name.tmp" "$out/$name.txt"
+    fi
+    if ! diff -u "$clean" "$out/$name.txt" >"$out/$name.diff"; then
         fail "$name" "the extension's objects differ from a clean install's (after the attacker's session):"
         head -40 "$out/$name.diff" >&2
     fi
