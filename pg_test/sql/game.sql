@@ -51,7 +51,8 @@ SELECT current_user, (SELECT array_agg(game_id) = ARRAY[:g2]::bigint[] FROM sudo
 
 -- The attacks of issue 34, by bob on alice's games, each refused with 42501: reading solutions,
 -- playing, undoing, asking a hint or the progress of alice's game, calling the helpers, starting
--- a game in alice's name, finishing a game with one UPDATE, forging or deleting rows.
+-- a game in alice's name, finishing a game with one UPDATE (onto the leaderboard), forging or
+-- deleting rows.
 SELECT attack, error_of(statement) AS refused FROM (VALUES
     ('read the solutions', 'SELECT solution FROM sudoku_game.solutions'),
     ('read one solution', format('SELECT solution FROM sudoku_game.solutions WHERE game_id = %s', :g1)),
@@ -66,9 +67,15 @@ SELECT attack, error_of(statement) AS refused FROM (VALUES
     ('finish with one UPDATE', format('UPDATE sudoku_game.games SET finished_at = now() WHERE game_id = %s', :g2)),
     ('write the board', format('UPDATE sudoku_game.games SET board = puzzle WHERE game_id = %s', :g2)),
     ('forge a move', format('INSERT INTO sudoku_game.moves (game_id, move_no, "row", col, digit, previous) VALUES (%s, 1, 1, 1, 1, 0)', :g1)),
-    ('delete a game', format('DELETE FROM sudoku_game.games WHERE game_id = %s', :g2)),
-    ('write the leaderboard', 'UPDATE sudoku_game.leaderboard SET hints = 0'),
-    ('become alice', 'SET ROLE regress_alice')) AS a(attack, statement);
+    ('delete a game', format('DELETE FROM sudoku_game.games WHERE game_id = %s', :g2))) AS a(attack, statement);
+-- The leaderboard is a view players may only read; nor can bob become alice (SET ROLE checks the
+-- session's user, so bob logs in here).
+SELECT has_table_privilege('sudoku_game.leaderboard', 'SELECT') AS read_leaderboard,
+       has_table_privilege('sudoku_game.leaderboard', 'UPDATE, INSERT, DELETE, TRUNCATE') AS write_leaderboard;
+RESET ROLE;
+SET SESSION AUTHORIZATION regress_bob;
+SELECT error_of('SET ROLE regress_alice') AS become_alice;
+RESET SESSION AUTHORIZATION;
 -- A role that is no player can call nothing of the game.
 SET ROLE regress_mallory;
 SELECT error_of('SELECT sudoku_game.start(''easy'', 1)') AS no_player_start,
