@@ -82,8 +82,8 @@ COMMENT ON FUNCTION canonical(grid) IS
 'count(DISTINCT sudoku.canonical(p)) counts essentially different puzzles and an index on it finds a puzzle in any '
 'disguise. Exact for every size: a search over the transformations that keep the smallest prefix, cell by cell '
 '(engine/src/canonical.rs); about 10 µs for a 9x9 puzzle or solution grid, 0.15 ms for a 25x25 puzzle. Cancellable. '
-'54000 when the search would keep more than 1,048,576 tied transformations at once, which no valid grid is known to '
-'need (large grids that repeat a digit in a row or column can).';
+'54000 when the search would keep more than 1,048,576 tied transformations at once or take more than 33,554,432 steps '
+'(about a second), which no valid grid is known to need (large grids that repeat a digit in a row or column can).';
 COMMENT ON FUNCTION is_equivalent(grid, grid) IS
 'True when grid and other are the same puzzle in different disguises (sudoku.canonical(grid) = sudoku.canonical(other)); '
 'false for grids of different sizes or different numbers of givens. Errors as sudoku.canonical.';

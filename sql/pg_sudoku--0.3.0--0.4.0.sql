@@ -29,3 +29,15 @@ BEGIN
     END IF;
 END
 $$;
+
+-- Issue 34: the canonical form search is bounded by its work too.
+COMMENT ON FUNCTION canonical(grid) IS
+'The minlex form of the grid: of every grid equivalent to it (relabelled digits, transposed, rows permuted within bands, '
+'bands permuted, columns within stacks, stacks), the one whose row-major string is smallest, a blank counting less than '
+'every digit and digits relabelled in order of first appearance; the form the Sudoku community deduplicates puzzle '
+'lists by (000000000000000001000002030... for a 17-clue puzzle). Equivalent grids, and only they, have the same form, so '
+'count(DISTINCT sudoku.canonical(p)) counts essentially different puzzles and an index on it finds a puzzle in any '
+'disguise. Exact for every size: a search over the transformations that keep the smallest prefix, cell by cell '
+'(engine/src/canonical.rs); about 10 µs for a 9x9 puzzle or solution grid, 0.15 ms for a 25x25 puzzle. Cancellable. '
+'54000 when the search would keep more than 1,048,576 tied transformations at once or take more than 33,554,432 steps '
+'(about a second), which no valid grid is known to need (large grids that repeat a digit in a row or column can).';

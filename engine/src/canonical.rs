@@ -1387,7 +1387,10 @@ mod tests {
         for seed in 0..6u64 {
             let grid = random_grid_seeded(9, seed, &mut never).unwrap().unwrap();
             let g = Oriented::new(&grid);
-            assert_eq!(canonical_solution(&g, &mut never).unwrap(), canonical_eager(&g, &mut never).unwrap());
+            assert_eq!(
+                canonical_solution(&g, &mut Work { done: 0, interrupt: &mut never }).unwrap(),
+                canonical_eager(&g, &mut Work { done: 0, interrupt: &mut never }).unwrap()
+            );
         }
     }
 
@@ -1407,7 +1410,11 @@ mod tests {
                     .collect();
                 let p = Grid::from_cells(&cells).unwrap();
                 let g = Oriented::new(&p);
-                assert_eq!(canonical_lazy(&g, &mut never).unwrap(), canonical_eager(&g, &mut never).unwrap(), "{p}");
+                assert_eq!(
+                    canonical_lazy(&g, &mut Work { done: 0, interrupt: &mut never }).unwrap(),
+                    canonical_eager(&g, &mut Work { done: 0, interrupt: &mut never }).unwrap(),
+                    "{p}"
+                );
             }
         }
     }
