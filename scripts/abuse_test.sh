@@ -11,9 +11,10 @@
 # grid, whose symmetry group is huge); random digits (invalid, seeded); a generated puzzle.
 # Each function is called once per grid with its required arguments made from the grid: an
 # integer argument named size gets the grid's size, other integers 2,000,000,000 (counts and
-# limits as large as they go), text[] the rating's techniques, jsonb the rules
-# {"diagonals": true, "windows": true}, text 'none'; grid arguments all get the grid (so
-# is_equivalent(g, g)). Set-returning functions are read to the end with count(*).
+# limits as large as they go), text[] the rating's techniques, jsonb each of two rules (X and
+# windoku; killer cages over the first half of every row, which made one propagation of the
+# variant search take seconds on 25x25 before it metered its work), text 'none'; grid arguments
+# all get the grid (so is_equivalent(g, g)). Set-returning functions are read to the end with count(*).
 #
 #   scripts/abuse_test.sh            the whole test (about a minute)
 #   ABUSE_TIMEOUT_MS=500 (default)   the statement_timeout
@@ -45,8 +46,20 @@ CROSS JOIN LATERAL (VALUES
                         FROM generate_series(1, n * n) i)),
     ('generated', sudoku.generate(n, 34)::text)
 ) g(name, text);
-SELECT format(E'\\echo CASE %s %sx%s %s\n%s',
+-- Rules: X and windoku, and killer cages over the first half of every row (sums in range).
+CREATE TEMP TABLE rules (size int, kind text, rules text);
+INSERT INTO rules
+SELECT n, 'X and windoku', '{"diagonals": true, "windows": true}' FROM (VALUES (4), (9), (16), (25)) s(n)
+UNION ALL
+SELECT n, 'killer, long cages',
+       json_build_object('cages', (SELECT json_agg(json_build_object('sum', (n + 1) * ((n + 1) / 2) / 2,
+                                                                     'cells', (SELECT json_agg(json_build_array(r, c))
+                                                                               FROM generate_series(1, (n + 1) / 2) c)))
+                                   FROM generate_series(1, n) r))::text
+FROM (VALUES (4), (9), (16), (25)) s(n);
+SELECT format(E'\\echo CASE %s %sx%s %s%s\n%s',
               p.proname || '(' || oidvectortypes(p.proargtypes) || ')', g.size, g.size, g.name,
+              CASE WHEN args.takes_rules THEN ', ' || r.kind ELSE '' END,
               CASE WHEN p.proretset
                    THEN format('SELECT count(*) FROM sudoku.%I(%s);', p.proname, args.list)
                    ELSE format('SELECT sudoku.%I(%s) IS NULL;', p.proname, args.list) END)
@@ -54,6 +67,7 @@ FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
                 AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_sudoku')
 CROSS JOIN grids g
+JOIN rules r ON r.size = g.size
 CROSS JOIN LATERAL (
     SELECT coalesce(string_agg(CASE
                WHEN t = 'sudoku.grid'::regtype THEN quote_literal(g.grid) || '::sudoku.grid'
@@ -63,11 +77,12 @@ CROSS JOIN LATERAL (
                WHEN t = 'boolean'::regtype THEN 'true'
                WHEN t = 'text[]'::regtype THEN 'sudoku.rating_techniques()'
                WHEN t = 'integer[]'::regtype THEN format('(%L::sudoku.grid)::int[]', g.grid)
-               WHEN t = 'jsonb'::regtype THEN '''{"diagonals": true, "windows": true}''::jsonb'
+               WHEN t = 'jsonb'::regtype THEN quote_literal(r.rules) || '::jsonb'
                WHEN t = 'json'::regtype THEN '''{}''::json'
                WHEN t = 'text'::regtype THEN '''none'''
                ELSE 'NULL::' || t::regtype END, ', ' ORDER BY i), '') AS list,
-           bool_or(t = 'sudoku.grid'::regtype) AS takes_grid
+           bool_or(t = 'sudoku.grid'::regtype) AS takes_grid,
+           coalesce(bool_or(t = 'jsonb'::regtype), false) AS takes_rules
     FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY a(t, i)
     WHERE i <= p.pronargs - p.pronargdefaults
 ) args
@@ -76,7 +91,17 @@ WHERE p.prokind = 'f'
                   WHERE t IN ('cstring'::regtype, 'internal'::regtype))
   -- A function without a grid argument runs once per size, on the size's first grid.
   AND (args.takes_grid OR g.name = 'empty')
-ORDER BY p.proname, oidvectortypes(p.proargtypes), g.size, g.name;
+  -- A function without rules runs once per grid.
+  AND (args.takes_rules OR r.kind = 'X and windoku')
+ORDER BY p.proname, oidvectortypes(p.proargtypes), g.size, g.name, r.kind;
+-- Generation under rules at every size (the calls above leave size at its default, 9), and
+-- killer puzzles made from scratch.
+SELECT format(E'\\echo CASE generate(rules) %sx%s %s\nSELECT (sudoku.generate(%L::jsonb, %s, 1)).puzzle IS NULL;',
+              size, size, kind, rules, size)
+FROM rules ORDER BY size, kind;
+SELECT format(E'\\echo CASE generate(killer) %sx%s\nSELECT (sudoku.generate(''{}''::jsonb, %s, 1, killer => true)).puzzle IS NULL;',
+              n, n, n)
+FROM (VALUES (4), (9), (16), (25)) s(n);
 -- The aggregate: a grid built from (row, column, value) rows that never end.
 SELECT format(E'\\echo CASE grid_agg %sx%s endless rows\nSELECT sudoku.grid_agg(i %% %s + 1, i / %s %% %s + 1, NULL) IS NULL FROM generate_series(1, 2000000000) i;',
               n, n, n, n, n)

@@ -88,7 +88,7 @@ fn candidates_rules(
 ) -> SetOfIterator<'static, pgrx::composite_type!('static, "cell_candidates")> {
     let (_, lay) = layout_of(&rules, grid.0.size());
     let n = lay.n;
-    let masks = variant::candidates(&grid.0, &lay).unwrap_or_default();
+    let masks = searched(variant::candidates_with(&grid.0, &lay, &mut interrupts())).unwrap_or_default();
     let cells = grid.0.cells().to_vec();
     let ty = RowType::new("sudoku.cell_candidates");
     let rows: Vec<_> = masks

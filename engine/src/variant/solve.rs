@@ -32,6 +32,36 @@ fn digit_sum(mut mask: u32) -> u32 {
     s
 }
 
+/// The work of a propagation, in sets of digits built by the cage passes and rounds of
+/// propagation, with the interrupt hook called every [`METER_EVERY`] units: one propagation
+/// with long cages on 25x25 can take seconds, more than the nodes between two checks of the
+/// search (issue 34).
+struct Meter<'i> {
+    units: u64,
+    next_check: u64,
+    interrupt: &'i mut dyn FnMut() -> bool,
+    stopped: bool,
+}
+
+/// Units of work between two calls of the interrupt hook (about a millisecond).
+const METER_EVERY: u64 = 1 << 16;
+
+impl<'i> Meter<'i> {
+    fn new(interrupt: &'i mut dyn FnMut() -> bool) -> Self {
+        Meter { units: 0, next_check: METER_EVERY, interrupt, stopped: false }
+    }
+
+    /// Counts `n` units; true once the hook asked to stop.
+    fn tick(&mut self, n: u64) -> bool {
+        self.units += n;
+        if self.units >= self.next_check && !self.stopped {
+            self.next_check = self.units + METER_EVERY;
+            self.stopped = (self.interrupt)();
+        }
+        self.stopped
+    }
+}
+
 impl<const C: usize> State<C> {
     /// The state of `cells` with the givens placed (not propagated); `None` when givens clash.
     fn new(lay: &Layout, cells: &[u8], queue: &mut Vec<u16>) -> Option<Self> {
@@ -83,11 +113,11 @@ impl<const C: usize> State<C> {
     }
 
     /// Naked singles, hidden singles in every full unit, and the cages, until nothing changes.
-    /// False on a contradiction.
-    fn propagate(&mut self, lay: &Layout, queue: &mut Vec<u16>) -> bool {
+    /// False on a contradiction, and when the meter's hook asked to stop (`meter.stopped`).
+    fn propagate(&mut self, lay: &Layout, queue: &mut Vec<u16>, meter: &mut Meter) -> bool {
         let full = (1u32 << lay.n) - 1;
         loop {
-            if !self.drain(lay, queue) {
+            if meter.tick(C as u64) || !self.drain(lay, queue) {
                 return false;
             }
             let mut progress = false;
@@ -124,7 +154,7 @@ impl<const C: usize> State<C> {
             }
             let sums = lay.cages.iter().chain(&lay.innies);
             for (sum, cells) in sums {
-                match self.narrow_cage(cells, *sum, queue) {
+                match self.narrow_cage(cells, *sum, queue, meter) {
                     None => return false,
                     Some(changed) => progress |= changed,
                 }
@@ -165,11 +195,15 @@ impl<const C: usize> State<C> {
     /// Keeps in each cell of a cage the digits that some assignment of distinct digits with the
     /// cage's sum, each from its cell's candidates, puts there. `None` when there is no such
     /// assignment, else whether a candidate was removed.
-    fn narrow_cage(&mut self, cells: &[u16], sum: u32, queue: &mut Vec<u16>) -> Option<bool> {
+    fn narrow_cage(&mut self, cells: &[u16], sum: u32, queue: &mut Vec<u16>, meter: &mut Meter) -> Option<bool> {
         if cells.iter().all(|&c| self.value[c as usize] != 0) {
             return (cells.iter().map(|&c| self.value[c as usize] as u32).sum::<u32>() == sum).then_some(false);
         }
-        let allowed = if C <= 81 { self.cage_digits_dense(cells, sum)? } else { self.cage_digits_sparse(cells, sum)? };
+        let allowed = if C <= 81 {
+            self.cage_digits_dense(cells, sum, meter)?
+        } else {
+            self.cage_digits_sparse(cells, sum, meter)?
+        };
         let mut changed = false;
         for (i, &c) in cells.iter().enumerate() {
             let c = c as usize;
@@ -187,8 +221,11 @@ impl<const C: usize> State<C> {
     /// [`State::narrow_cage`]'s digits per cell for up to 9 digits: the sets of digits the
     /// first i cells can hold, as bitsets over the 512 sets, forward; then backward, the sets
     /// that lead to a set with the sum, and the digits that do.
-    fn cage_digits_dense(&self, cells: &[u16], sum: u32) -> Option<[u32; 25]> {
+    fn cage_digits_dense(&self, cells: &[u16], sum: u32, meter: &mut Meter) -> Option<[u32; 25]> {
         let k = cells.len();
+        if meter.tick(512 * k as u64) {
+            return None;
+        }
         let mut layers = [[0u64; 8]; 10];
         layers[0][0] = 1;
         for (i, &c) in cells.iter().enumerate() {
@@ -261,7 +298,7 @@ impl<const C: usize> State<C> {
     /// layer of more than [`SPARSE_SETS`] sets (a long cage on 16x16 or 25x25 with most digits
     /// still open) ends the pass without narrowing: the cells keep their candidates, so time and
     /// memory stay bounded.
-    fn cage_digits_sparse(&self, cells: &[u16], sum: u32) -> Option<[u32; 25]> {
+    fn cage_digits_sparse(&self, cells: &[u16], sum: u32, meter: &mut Meter) -> Option<[u32; 25]> {
         let k = cells.len();
         let mut layers: Vec<Vec<u32>> = Vec::with_capacity(k + 1);
         layers.push(vec![0]);
@@ -269,6 +306,9 @@ impl<const C: usize> State<C> {
             let m = self.cand[c as usize];
             let rest = (k - i - 1) as u32;
             let mut next = Vec::new();
+            if meter.tick(layers[i].len() as u64) {
+                return None;
+            }
             for &used in &layers[i] {
                 let mut free = m & !used;
                 while free != 0 {
@@ -302,6 +342,9 @@ impl<const C: usize> State<C> {
         for i in (0..k).rev() {
             let m = self.cand[cells[i] as usize];
             let mut before = Vec::new();
+            if meter.tick(layers[i].len() as u64) {
+                return None;
+            }
             for &used in &layers[i] {
                 let (mut free, mut ok) = (m & !used, false);
                 while free != 0 {
@@ -350,7 +393,9 @@ struct Frame<const C: usize> {
 struct Search<'a, const C: usize> {
     lay: &'a Layout,
     frames: Vec<Frame<C>>,
-    solved_at_root: Option<State<C>>,
+    /// The root with the givens placed, propagated by the first call of `next` (where the
+    /// interrupt hook is at hand).
+    root: Option<State<C>>,
     queue: Vec<u16>,
     nodes: u64,
     /// The nodes the search may take; past them `next` gives up (returns `None` and sets
@@ -370,7 +415,7 @@ impl<'a, const C: usize> Search<'a, C> {
         let mut search = Search {
             lay,
             frames: Vec::new(),
-            solved_at_root: None,
+            root: None,
             queue: Vec::with_capacity(C),
             nodes: 0,
             budget: u64::MAX,
@@ -392,13 +437,8 @@ impl<'a, const C: usize> Search<'a, C> {
                 }
                 _ => true,
             };
-            if excluded && s.propagate(lay, &mut search.queue) {
-                if s.open == 0 {
-                    search.solved_at_root = Some(s);
-                } else {
-                    let cell = s.pick();
-                    search.frames.push(Frame { rest: s.cand[cell], cell: cell as u16, state: s });
-                }
+            if excluded {
+                search.root = Some(s);
             }
         }
         search
@@ -411,8 +451,18 @@ impl<'a, const C: usize> Search<'a, C> {
         choose: &mut dyn FnMut(usize, u32) -> u32,
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<Option<[u8; C]>, Interrupted> {
-        if let Some(s) = self.solved_at_root.take() {
-            return Ok(Some(s.value));
+        let mut meter = Meter::new(interrupt);
+        if let Some(mut s) = self.root.take() {
+            // The queue holds the naked singles the givens left.
+            if s.propagate(self.lay, &mut self.queue, &mut meter) {
+                if s.open == 0 {
+                    return Ok(Some(s.value));
+                }
+                let cell = s.pick();
+                self.frames.push(Frame { rest: s.cand[cell], cell: cell as u16, state: s });
+            } else if meter.stopped {
+                return Err(Interrupted);
+            }
         }
         while let Some(top) = self.frames.last_mut() {
             if top.rest == 0 {
@@ -428,16 +478,18 @@ impl<'a, const C: usize> Search<'a, C> {
                 return Ok(None);
             }
             self.nodes += 1;
-            if self.nodes % INTERRUPT_EVERY == 0 && interrupt() {
+            if self.nodes % INTERRUPT_EVERY == 0 && (meter.interrupt)() {
                 return Err(Interrupted);
             }
             self.queue.clear();
-            if s.assign(self.lay, cell, bit, &mut self.queue) && s.propagate(self.lay, &mut self.queue) {
+            if s.assign(self.lay, cell, bit, &mut self.queue) && s.propagate(self.lay, &mut self.queue, &mut meter) {
                 if s.open == 0 {
                     return Ok(Some(s.value));
                 }
                 let next = s.pick();
                 self.frames.push(Frame { rest: s.cand[next], cell: next as u16, state: s });
+            } else if meter.stopped {
+                return Err(Interrupted);
             }
         }
         Ok(None)
@@ -617,6 +669,15 @@ pub const RESTARTS: u32 = 12;
 /// singles are placed. `None` when givens clash, a blank cell has no candidate left or a cage
 /// can no longer reach its sum.
 pub fn candidates(grid: &Grid, lay: &Layout) -> Option<Vec<u32>> {
+    candidates_with(grid, lay, &mut || false).unwrap_or(None)
+}
+
+/// [`candidates`] with an interrupt hook, called while the cage passes run.
+pub fn candidates_with(
+    grid: &Grid,
+    lay: &Layout,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Option<Vec<u32>>, Interrupted> {
     assert_eq!(grid.size(), lay.n, "the layout is for the grid's size");
     let cells = grid.cells();
     let full = (1u32 << lay.n) - 1;
@@ -630,22 +691,27 @@ pub fn candidates(grid: &Grid, lay: &Layout) -> Option<Vec<u32>> {
         })
         .collect();
     if !lay.is_valid(cells) || cand.contains(&0) {
-        return None;
+        return Ok(None);
     }
-    fn narrow<const C: usize>(lay: &Layout, cells: &[u8], cand: &mut [u32]) -> bool {
+    fn narrow<const C: usize>(lay: &Layout, cells: &[u8], cand: &mut [u32], meter: &mut Meter) -> bool {
         let mut s = State::<C> { cand: [0; C], value: [0; C], open: 0 };
         s.cand.copy_from_slice(cand);
         s.value.copy_from_slice(cells);
         let mut queue = Vec::new();
         for (sum, cage) in &lay.cages {
-            if s.narrow_cage(cage, *sum, &mut queue).is_none() {
+            if s.narrow_cage(cage, *sum, &mut queue, meter).is_none() {
                 return false;
             }
         }
         cand.copy_from_slice(&s.cand);
         true
     }
-    by_size!(cells.len(), narrow(lay, cells, &mut cand)).then_some(cand)
+    let mut meter = Meter::new(interrupt);
+    let narrowed = by_size!(cells.len(), narrow(lay, cells, &mut cand, &mut meter));
+    if meter.stopped {
+        return Err(Interrupted);
+    }
+    Ok(narrowed.then_some(cand))
 }
 
 #[cfg(test)]
