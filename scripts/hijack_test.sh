@@ -22,6 +22,8 @@
 #     pg_catalog has for it, whose function calls the trap.
 # Needs the current build installed and the PG* variables of a running cluster (scripts/cluster.sh
 # env); the puzzles come from $SUDOKU_DATA.
+# HIJACK_KEEP_SCRIPTS=1 keeps the old install scripts already in the extension directory (to run
+# the test against scripts as released: it fails on 0.3.0's, issue 34).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 SUDOKU_DATA="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
@@ -37,7 +39,7 @@ attacker=hijack_attacker
 for script in "$root"/sql/pg_sudoku--*.sql; do
     name="$(basename "$script")"
     [[ "$name" =~ ^pg_sudoku--[0-9.]+\.sql$ ]] && [ "$name" != "pg_sudoku--$current.sql" ] || continue
-    install -m 644 "$script" "$extdir/$name"
+    [ -n "${HIJACK_KEEP_SCRIPTS:-}" ] && [ -f "$extdir/$name" ] || install -m 644 "$script" "$extdir/$name"
     [ ! -f "${script%.sql}.control" ] || install -m 644 "${script%.sql}.control" "$extdir/$(basename "${script%.sql}.control")"
 done
 
