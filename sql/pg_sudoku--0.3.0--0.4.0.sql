@@ -30,6 +30,15 @@ BEGIN
 END
 $$;
 
+-- Issue 34: the schema is the bootstrap superuser's (a trusted install left it to the
+-- installing role, who could add overloads to it or drop its objects).
+DO $$
+BEGIN
+    EXECUTE pg_catalog.format('ALTER SCHEMA sudoku OWNER TO %I',
+                              (SELECT r.rolname FROM pg_catalog.pg_roles r WHERE r.oid = 10));
+END
+$$;
+
 -- Issue 34: the canonical form search is bounded by its work too.
 COMMENT ON FUNCTION canonical(grid) IS
 'The minlex form of the grid: of every grid equivalent to it (relabelled digits, transposed, rows permuted within bands, '

@@ -155,9 +155,18 @@ unsafe impl SqlTranslatable for Grid {
 // pg_catalog, with pg_temp last: unlisted, pg_temp would be searched first for types, and a
 // role allowed to CREATE EXTENSION could plant pg_temp.text or pg_temp.jsonb (issue 34,
 // scripts/hijack_test.sh). CREATE EXTENSION restores the search_path when the script ends.
+// The schema is the bootstrap superuser's, as the extension's other objects are: a trusted
+// install would leave it to the installing role, which could then add look-alike overloads to
+// it (sudoku.generate(integer, integer)) that a superuser's call would pick, or drop objects.
 extension_sql!(
     r#"
 CREATE SCHEMA sudoku;
+DO $$
+BEGIN
+    EXECUTE pg_catalog.format('ALTER SCHEMA sudoku OWNER TO %I',
+                              (SELECT r.rolname FROM pg_catalog.pg_roles r WHERE r.oid = 10));
+END
+$$;
 GRANT USAGE ON SCHEMA sudoku TO PUBLIC;
 SET LOCAL search_path = sudoku, pg_catalog, pg_temp;
 CREATE TYPE grid;
