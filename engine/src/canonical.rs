@@ -43,7 +43,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::grid::Grid;
-use crate::search::Interrupted;
+use crate::search::{Interrupted, Meter};
 
 /// The key of a digit not labelled yet; greater than every label.
 const NEW: u8 = u8::MAX;
@@ -830,19 +830,17 @@ pub const STATE_LIMIT: usize = 1 << 20;
 /// a 25x25 solution grid.
 pub const WORK_LIMIT: u64 = 1 << 25;
 
-/// The work budget of one search, and the interrupt hook it calls every 4,096 units.
-struct Work<'a> {
-    done: u64,
-    interrupt: &'a mut dyn FnMut() -> bool,
-}
+/// Units of work between two calls of a search's interrupt hook.
+const CHECK_EVERY: u64 = 4096;
+
+/// The work budget of one search, and the interrupt hook it calls every [`CHECK_EVERY`] units.
+struct Work<'a>(Meter<'a>);
 
 impl Work<'_> {
     fn add(&mut self, units: u64) -> Result<(), CanonicalError> {
-        let before = self.done;
-        self.done += units;
-        if self.done > WORK_LIMIT {
+        if self.0.units + units > WORK_LIMIT {
             Err(CanonicalError::TooManyTies)
-        } else if before >> 12 != self.done >> 12 && (self.interrupt)() {
+        } else if self.0.tick(units) {
             Err(CanonicalError::Interrupted)
         } else {
             Ok(())
@@ -1148,7 +1146,7 @@ fn canonical_solution(g: &Oriented, work: &mut Work) -> Result<Vec<u8>, Canonica
 /// between steps of the search.
 pub fn canonical_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Grid, CanonicalError> {
     let g = Oriented::new(grid);
-    let work = &mut Work { done: 0, interrupt };
+    let work = &mut Work(Meter::new(interrupt, CHECK_EVERY));
     let cells = if grid.is_solved() {
         canonical_solution(&g, work)?
     } else if g.lines_distinct() {
@@ -1388,8 +1386,8 @@ mod tests {
             let grid = random_grid_seeded(9, seed, &mut never).unwrap().unwrap();
             let g = Oriented::new(&grid);
             assert_eq!(
-                canonical_solution(&g, &mut Work { done: 0, interrupt: &mut never }).unwrap(),
-                canonical_eager(&g, &mut Work { done: 0, interrupt: &mut never }).unwrap()
+                canonical_solution(&g, &mut Work(Meter::new(&mut never, CHECK_EVERY))).unwrap(),
+                canonical_eager(&g, &mut Work(Meter::new(&mut never, CHECK_EVERY))).unwrap()
             );
         }
     }
@@ -1411,8 +1409,8 @@ mod tests {
                 let p = Grid::from_cells(&cells).unwrap();
                 let g = Oriented::new(&p);
                 assert_eq!(
-                    canonical_lazy(&g, &mut Work { done: 0, interrupt: &mut never }).unwrap(),
-                    canonical_eager(&g, &mut Work { done: 0, interrupt: &mut never }).unwrap(),
+                    canonical_lazy(&g, &mut Work(Meter::new(&mut never, CHECK_EVERY))).unwrap(),
+                    canonical_eager(&g, &mut Work(Meter::new(&mut never, CHECK_EVERY))).unwrap(),
                     "{p}"
                 );
             }

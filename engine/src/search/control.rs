@@ -18,6 +18,34 @@ impl std::error::Error for Interrupted {}
 /// How often (in search nodes) the interrupt callback is asked.
 pub(crate) const INTERRUPT_EVERY: u64 = 256;
 
+/// Work counted in units of the caller's choosing, with the interrupt callback asked every
+/// `every` units: for searches whose steps vary too much in cost for a count of nodes (the
+/// canonical form search, the variant search's cage passes; issue 34).
+pub(crate) struct Meter<'i> {
+    pub(crate) units: u64,
+    next_check: u64,
+    every: u64,
+    pub(crate) interrupt: &'i mut dyn FnMut() -> bool,
+    /// The callback asked to stop; it is not asked again.
+    pub(crate) stopped: bool,
+}
+
+impl<'i> Meter<'i> {
+    pub(crate) fn new(interrupt: &'i mut dyn FnMut() -> bool, every: u64) -> Self {
+        Meter { units: 0, next_check: every, every, interrupt, stopped: false }
+    }
+
+    /// Counts `n` units; true once the callback asked to stop.
+    pub(crate) fn tick(&mut self, n: u64) -> bool {
+        self.units += n;
+        if self.units >= self.next_check && !self.stopped {
+            self.next_check = self.units + self.every;
+            self.stopped = (self.interrupt)();
+        }
+        self.stopped
+    }
+}
+
 /// Which open cell the search branches on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Branching {

@@ -17,8 +17,8 @@ mod chute9;
 mod control;
 pub(crate) mod fast9;
 
-pub(crate) use control::INTERRUPT_EVERY;
 pub use control::{Branching, Interrupted};
+pub(crate) use control::{Meter, INTERRUPT_EVERY};
 
 use crate::geometry::Geometry;
 use crate::grid::{box_side_for_cells, Grid};

@@ -8,7 +8,7 @@
 
 use super::rules::Layout;
 use crate::grid::Grid;
-use crate::search::{random_candidate, Interrupted, INTERRUPT_EVERY};
+use crate::search::{random_candidate, Interrupted, Meter, INTERRUPT_EVERY};
 
 /// Candidates per cell (digit d as bit d - 1); a placed cell holds its digit's bit alone.
 #[derive(Clone, Copy)]
@@ -32,35 +32,11 @@ fn digit_sum(mut mask: u32) -> u32 {
     s
 }
 
-/// The work of a propagation, in sets of digits built by the cage passes and rounds of
-/// propagation, with the interrupt hook called every [`METER_EVERY`] units: one propagation
-/// with long cages on 25x25 can take seconds, more than the nodes between two checks of the
-/// search (issue 34).
-struct Meter<'i> {
-    units: u64,
-    next_check: u64,
-    interrupt: &'i mut dyn FnMut() -> bool,
-    stopped: bool,
-}
-
-/// Units of work between two calls of the interrupt hook (about a millisecond).
+/// Units of work (sets of digits built by the cage passes, cells per round of propagation)
+/// between two calls of the interrupt hook, about a millisecond: one propagation with long
+/// cages on 25x25 can take seconds, more than the nodes between two checks of the search
+/// (issue 34).
 const METER_EVERY: u64 = 1 << 16;
-
-impl<'i> Meter<'i> {
-    fn new(interrupt: &'i mut dyn FnMut() -> bool) -> Self {
-        Meter { units: 0, next_check: METER_EVERY, interrupt, stopped: false }
-    }
-
-    /// Counts `n` units; true once the hook asked to stop.
-    fn tick(&mut self, n: u64) -> bool {
-        self.units += n;
-        if self.units >= self.next_check && !self.stopped {
-            self.next_check = self.units + METER_EVERY;
-            self.stopped = (self.interrupt)();
-        }
-        self.stopped
-    }
-}
 
 impl<const C: usize> State<C> {
     /// The state of `cells` with the givens placed (not propagated); `None` when givens clash.
@@ -451,7 +427,7 @@ impl<'a, const C: usize> Search<'a, C> {
         choose: &mut dyn FnMut(usize, u32) -> u32,
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<Option<[u8; C]>, Interrupted> {
-        let mut meter = Meter::new(interrupt);
+        let mut meter = Meter::new(interrupt, METER_EVERY);
         if let Some(mut s) = self.root.take() {
             // The queue holds the naked singles the givens left.
             if s.propagate(self.lay, &mut self.queue, &mut meter) {
@@ -706,7 +682,7 @@ pub fn candidates_with(
         cand.copy_from_slice(&s.cand);
         true
     }
-    let mut meter = Meter::new(interrupt);
+    let mut meter = Meter::new(interrupt, METER_EVERY);
     let narrowed = by_size!(cells.len(), narrow(lay, cells, &mut cand, &mut meter));
     if meter.stopped {
         return Err(Interrupted);
