@@ -3,29 +3,30 @@
 //! every candidate of a cell seeing them all (an excluder), cannot be; a candidate of the cells
 //! that only such combinations use is removed.
 
-use super::board::{bit, count, digits, sees, Board, T};
+use super::board::{bit, count, digits, sees, Board, Cells, T};
+use super::{Mask, NC, P};
 use super::{SeStep, Technique};
 
 /// The cells worth aligning and their excluders: cells with two or more candidates and no peer
 /// left with one, whose excluders (peers with 2 to `degree` candidates) are not none.
-fn candidates(b: &Board, degree: u32) -> (Vec<usize>, Vec<u128>) {
+fn candidates(b: &Board, degree: u32) -> (Vec<usize>, Vec<Cells>) {
     let mut list = Vec::new();
     let mut excluders = Vec::new();
-    for c in 0..81 {
+    for c in 0..NC {
         if count(b.cand[c]) < 2 {
             continue;
         }
         let mut single = false;
-        let mut ex = 0u128;
+        let mut ex = Cells::EMPTY;
         for &p in &T.peers[c] {
             let n = count(b.cand[p as usize]);
             if n == 1 {
                 single = true;
             } else if (2..=degree).contains(&n) {
-                ex |= 1u128 << p;
+                ex = ex.with(p as usize);
             }
         }
-        if !single && ex != 0 {
+        if !single && !ex.is_empty() {
             list.push(c);
             excluders.push(ex);
         }
@@ -34,18 +35,16 @@ fn candidates(b: &Board, degree: u32) -> (Vec<usize>, Vec<u128>) {
 }
 
 /// The removals of an aligned exclusion over `cells` (two or three) with `common` excluders.
-fn exclusion(b: &Board, cells: &[usize], common: u128) -> Vec<(usize, u16)> {
+fn exclusion(b: &Board, cells: &[usize], common: Cells) -> Vec<(usize, Mask)> {
     let n = cells.len();
-    let mut excl = [0u16; 20];
+    let mut excl = [0 as Mask; P];
     let mut ne = 0;
-    let mut rest = common;
-    while rest != 0 && ne < 20 {
-        excl[ne] = b.cand[rest.trailing_zeros() as usize];
-        rest &= rest - 1;
+    for c in common.iter().take(P) {
+        excl[ne] = b.cand[c];
         ne += 1;
     }
     let excl = &excl[..ne];
-    let mut allowed = [0u16; 3];
+    let mut allowed = [0 as Mask; 3];
     let see = [n > 1 && sees(cells[0], cells[1]), n > 2 && sees(cells[0], cells[2]), n > 2 && sees(cells[1], cells[2])];
     let last = if n > 2 { b.cand[cells[2]] } else { 1 };
     for v0 in digits(b.cand[cells[0]]) {
@@ -92,7 +91,7 @@ pub(super) fn aligned_pair(b: &Board) -> Option<SeStep> {
     let (list, ex) = candidates(b, 2);
     for (i, j) in pairs(list.len()) {
         let common = ex[i] & ex[j];
-        if common.count_ones() >= 2 {
+        if common.count() >= 2 {
             let removed = exclusion(b, &[list[i], list[j]], common);
             if !removed.is_empty() {
                 return Some(SeStep::removal(Technique::AlignedPairExclusion, 62, removed));
@@ -109,17 +108,17 @@ pub(super) fn aligned_triple(b: &Board) -> Option<SeStep> {
     if list.len() < 3 {
         return None;
     }
-    let in_list: u128 = list.iter().fold(0, |m, &c| m | 1u128 << c);
-    let mut index = [0usize; 81];
+    let in_list = list.iter().fold(Cells::EMPTY, |m, &c| m.with(c));
+    let mut index = [0usize; NC];
     for (k, &c) in list.iter().enumerate() {
         index[c] = k;
     }
     for (i, j) in pairs(list.len()) {
         let (c0, c1) = (list[i], list[j]);
-        let twin = (ex[i] | ex[j]) & in_list & !(1u128 << c0 | 1u128 << c1);
+        let twin = (ex[i] | ex[j]) & in_list & !Cells::EMPTY.with(c0).with(c1);
         for k in super::board::cells(twin).map(|c| index[c]) {
             let common = ex[i] & ex[j] & ex[k];
-            if common.count_ones() >= 2 {
+            if common.count() >= 2 {
                 let removed = exclusion(b, &[c0, c1, list[k]], common);
                 if !removed.is_empty() {
                     return Some(SeStep::removal(Technique::AlignedTripleExclusion, 75, removed));

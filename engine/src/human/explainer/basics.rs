@@ -1,43 +1,22 @@
 //! Singles, intersections, subsets and fish as Sudoku Explainer finds them, including its
 //! "direct" forms: a pattern that leaves a hidden single, rated by the pattern and placing it.
 
-use super::board::{bit, cells, count, digits, region_cells, Board, BOX, COL, ROW, T};
+use super::board::{bit, cells, combinations, count, digits, region_cells, Board, Cells, ALL_DIGITS, BOX, COL, ROW, T};
+use super::{Mask, N};
 use super::{SeStep, Technique};
 
 /// The region types in the order singles and subsets search them: boxes, columns, rows.
 const SEARCH: [usize; 3] = [BOX, COL, ROW];
-
-/// Masks of `k` bits out of 9, in increasing numeric order (Sudoku Explainer's permutations),
-/// each a subset of `within`.
-fn combinations(k: u32, within: u16) -> impl Iterator<Item = u16> {
-    COMBOS[k as usize].iter().copied().take_while(|&m| m != 0).filter(move |&m| m & !within == 0)
-}
-
-/// `COMBOS[k]`: the 9-bit masks with `k` bits, ascending, 0-terminated.
-static COMBOS: [[u16; 127]; 5] = {
-    let mut t = [[0u16; 127]; 5];
-    let mut n = [0usize; 5];
-    let mut m = 0u16;
-    while m < 512 {
-        let k = m.count_ones() as usize;
-        if k < 5 {
-            t[k][n[k]] = m;
-            n[k] += 1;
-        }
-        m += 1;
-    }
-    t
-};
 
 /// Hidden singles: first a region with one empty cell left (full house, 1.0), then a digit with
 /// one place left in a box (1.2), a column or a row (1.5).
 pub(super) fn hidden_single(b: &Board) -> Option<SeStep> {
     for alone in [true, false] {
         for t in SEARCH {
-            for r in 0..9 {
-                for d in 1..=9 {
+            for r in 0..N {
+                for d in 1..=N as u8 {
                     let pos = b.positions(t, r, d);
-                    if count(pos as u16) == 1 {
+                    if count(pos) == 1 {
                         let is_alone = b.empty_count(t, r) == 1;
                         if is_alone == alone {
                             let c = T.region[t][r][pos.trailing_zeros() as usize] as usize;
@@ -57,14 +36,14 @@ pub(super) fn hidden_single(b: &Board) -> Option<SeStep> {
 }
 
 pub(super) fn naked_single(b: &Board) -> Option<SeStep> {
-    (0..81)
+    (0..N * N)
         .find(|&c| b.value[c] == 0 && count(b.cand[c]) == 1)
         .map(|c| SeStep::placement(Technique::NakedSingle, 23, c, b.cand[c].trailing_zeros() as u8 + 1))
 }
 
 /// Whether two regions of different types share cells.
 fn crosses(t1: usize, r1: usize, t2: usize, r2: usize) -> bool {
-    T.region_set[t1][r1] & T.region_set[t2][r2] != 0
+    !(T.region_set[t1][r1] & T.region_set[t2][r2]).is_empty()
 }
 
 /// The pairs of region types locked candidates look at, (where the digit is confined, where it
@@ -73,7 +52,7 @@ fn crosses(t1: usize, r1: usize, t2: usize, r2: usize) -> bool {
 const LOCKING: [(usize, usize); 4] = [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)];
 
 /// The removals of locked candidates: `d` leaves the cells of region 2 outside region 1.
-fn locking_removals(b: &Board, t1: usize, r1: usize, t2: usize, r2: usize, d: u8) -> Vec<(usize, u16)> {
+fn locking_removals(b: &Board, t1: usize, r1: usize, t2: usize, r2: usize, d: u8) -> Vec<(usize, Mask)> {
     let outside = T.region_set[t2][r2] & !T.region_set[t1][r1];
     cells(b.holding(outside, d)).map(|c| (c, bit(d))).collect()
 }
@@ -85,12 +64,12 @@ fn locked_in(b: &Board, t1: usize, r1: usize, t2: usize, d: u8) -> Option<usize>
     if count_cells(places) < 2 {
         return None;
     }
-    let r2 = T.of[places.trailing_zeros() as usize][t2] as usize;
-    (places & !T.region_set[t2][r2] == 0).then_some(r2)
+    let r2 = T.of[places.first()][t2] as usize;
+    (places & !T.region_set[t2][r2]).is_empty().then_some(r2)
 }
 
-fn count_cells(set: u128) -> u32 {
-    set.count_ones()
+fn count_cells(set: Cells) -> u32 {
+    set.count()
 }
 
 /// Direct pointing and claiming: locked candidates after which another region of the first
@@ -98,10 +77,10 @@ fn count_cells(set: u128) -> u32 {
 /// that hidden single only, as Sudoku Explainer's does.
 pub(super) fn direct_locking(b: &Board) -> Option<SeStep> {
     for (t1, t2) in LOCKING {
-        for d in 1..=9 {
-            for r1 in 0..9 {
+        for d in 1..=N as u8 {
+            for r1 in 0..N {
                 if let Some(r2) = locked_in(b, t1, r1, t2, d) {
-                    for r3 in (0..9).filter(|&r3| r3 != r1 && crosses(t1, r3, t2, r2)) {
+                    for r3 in (0..N).filter(|&r3| r3 != r1 && crosses(t1, r3, t2, r2)) {
                         let places3 = b.holding(T.region_set[t1][r3], d);
                         if count_cells(places3) > 1 {
                             let remain = places3 & !T.region_set[t2][r2];
@@ -111,7 +90,7 @@ pub(super) fn direct_locking(b: &Board) -> Option<SeStep> {
                                 } else {
                                     (Technique::DirectClaiming, 19)
                                 };
-                                let c = remain.trailing_zeros() as usize;
+                                let c = remain.first();
                                 return Some(SeStep::placement(tech, diff, c, d));
                             }
                         }
@@ -126,8 +105,8 @@ pub(super) fn direct_locking(b: &Board) -> Option<SeStep> {
 /// Pointing (2.6) and claiming (2.8).
 pub(super) fn locking(b: &Board) -> Option<SeStep> {
     for (t1, t2) in LOCKING {
-        for d in 1..=9 {
-            for r1 in 0..9 {
+        for d in 1..=N as u8 {
+            for r1 in 0..N {
                 if let Some(r2) = locked_in(b, t1, r1, t2, d) {
                     let removed = locking_removals(b, t1, r1, t2, r2, d);
                     if !removed.is_empty() {
@@ -146,16 +125,16 @@ pub(super) fn locking(b: &Board) -> Option<SeStep> {
 /// `2 * degree` empty cells, each with two or more candidates, `degree` digits between them.
 pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
     for t in SEARCH {
-        for r in 0..9 {
+        for r in 0..N {
             if b.empty_count(t, r) < degree * 2 {
                 continue;
             }
             let region = &T.region[t][r];
-            let eligible = (0..9)
+            let eligible = (0..N)
                 .filter(|&p| (2..=degree).contains(&count(b.cand[region[p] as usize])))
-                .fold(0u16, |m, p| m | 1 << p);
+                .fold(0 as Mask, |m, p| m | 1 << p);
             for m in combinations(degree, eligible) {
-                let mut union = 0u16;
+                let mut union = 0 as Mask;
                 let mut ok = true;
                 let mut rest = m;
                 while rest != 0 {
@@ -171,7 +150,7 @@ pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
                 if !ok || count(union) != degree {
                     continue;
                 }
-                let removed = b.removals_outside(region_cells(t, r, !m & 0x1FF), !union);
+                let removed = b.removals_outside(region_cells(t, r, !m & ALL_DIGITS), !union);
                 if !removed.is_empty() {
                     let (tech, diff) = match degree {
                         2 => (Technique::NakedPair, 30),
@@ -192,17 +171,17 @@ pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
 /// hidden single the set leaves for another digit.
 pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep> {
     for t in SEARCH {
-        for r in 0..9 {
+        for r in 0..N {
             let empty = b.empty_count(t, r);
             if !(empty > degree * 2 || direct && empty > degree) {
                 continue;
             }
             let region = &T.region[t][r];
-            let eligible = (1..=9u8)
+            let eligible = (1..=N as u8)
                 .filter(|&d| (2..=degree).contains(&count(b.positions(t, r, d))))
-                .fold(0u16, |m, d| m | bit(d));
+                .fold(0 as Mask, |m, d| m | bit(d));
             for m in combinations(degree, eligible) {
-                let mut union = 0u16;
+                let mut union = 0 as Mask;
                 let mut ok = true;
                 for d in digits(m) {
                     let pos = b.positions(t, r, d);
@@ -216,7 +195,7 @@ pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep>
                     continue;
                 }
                 if direct {
-                    for d in (1..=9u8).filter(|&d| m & bit(d) == 0) {
+                    for d in (1..=N as u8).filter(|&d| m & bit(d) == 0) {
                         let pos = b.positions(t, r, d);
                         if count(pos) > 1 && count(pos & !union) == 1 {
                             let c = region[(pos & !union).trailing_zeros() as usize] as usize;
@@ -247,28 +226,28 @@ pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep>
 
 /// X-Wing, Swordfish and Jellyfish (3.2, 3.8, 5.2): `degree` columns (then rows) whose places
 /// for a digit, two or more each, lie in `degree` rows (columns); the digit leaves the rest of
-/// those. Only digits placed at most `9 - 2 * degree` times.
+/// those. Only digits placed at most `N - 2 * degree` times.
 pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
-    let mut placed = [0u32; 10];
+    let mut placed = [0u32; N + 1];
     for &v in &b.value {
         placed[v as usize] += 1;
     }
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
         // The base regions each digit can use: two to `degree` places.
-        let mut eligible = [0u16; 10];
-        for d in 1..=9u8 {
-            if placed[d as usize] + degree * 2 <= 9 {
-                eligible[d as usize] = (0..9)
+        let mut eligible = [0 as Mask; N + 1];
+        for d in 1..=N as u8 {
+            if placed[d as usize] + degree * 2 <= N as u32 {
+                eligible[d as usize] = (0..N)
                     .filter(|&r| (2..=degree).contains(&count(b.positions(base, r, d))))
                     .fold(0, |m, r| m | 1 << r);
             }
         }
-        for m in combinations(degree, 0x1ff) {
-            for d in 1..=9u8 {
+        for m in combinations(degree, ALL_DIGITS) {
+            for d in 1..=N as u8 {
                 if m & !eligible[d as usize] != 0 {
                     continue;
                 }
-                let mut union = 0u16;
+                let mut union = 0 as Mask;
                 let mut rest = m;
                 while rest != 0 {
                     union |= b.positions(base, rest.trailing_zeros() as usize, d);
@@ -278,7 +257,7 @@ pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
                     continue;
                 }
                 let mut removed = Vec::new();
-                for r2 in (0..9usize).filter(|r2| union >> r2 & 1 != 0) {
+                for r2 in (0..N).filter(|r2| union >> r2 & 1 != 0) {
                     for (p, &c) in T.region[cover][r2].iter().enumerate() {
                         if m >> p & 1 == 0 && b.cand[c as usize] & bit(d) != 0 {
                             removed.push((c as usize, bit(d)));

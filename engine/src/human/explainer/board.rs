@@ -1,13 +1,19 @@
-//! The 9x9 board the Sudoku Explainer rules read: each cell's digit and its candidates, and the
-//! tables of regions in Sudoku Explainer's order (region type 0 = boxes, 1 = rows, 2 = columns;
-//! a box's cells row by row). Candidates are `u16` masks, digit `d` being bit `d - 1`; a filled
-//! cell has none, as in Sudoku Explainer.
+//! The board the Sudoku Explainer rules read, for the size of the module that includes this file
+//! (`B`, `N = B * B` digits, `NC = N * N` cells, `P` peers a cell): each cell's digit and its
+//! candidates, and the tables of regions in Sudoku Explainer's order (region type 0 = boxes,
+//! 1 = rows, 2 = columns; a box's cells row by row). Candidates are `Mask`s, digit `d` being bit
+//! `d - 1`; a filled cell has none, as in Sudoku Explainer.
 
-/// A set of cells, bit `c` for cell `c` (row-major, 0..81).
-pub(super) type Cells = u128;
+use super::{Ix, Mask, B, N, NC, P, W};
+
+/// A set of cells, bit `c` for cell `c` (row-major).
+pub(super) type Cells = super::super::cells::CellSet<W>;
 
 /// Every cell.
-pub(super) const ALL_CELLS: Cells = (1 << 81) - 1;
+pub(super) const ALL_CELLS: Cells = Cells::first_n(NC);
+
+/// Every digit.
+pub(super) const ALL_DIGITS: Mask = ((1u64 << N) - 1) as Mask;
 
 /// The region types, in the order Sudoku Explainer numbers them.
 pub(super) const BOX: usize = 0;
@@ -16,57 +22,57 @@ pub(super) const COL: usize = 2;
 
 pub(super) struct Tables {
     /// `region[t][r][p]`: the cell at position `p` of region `r` of type `t`.
-    pub region: [[[u8; 9]; 9]; 3],
+    pub region: [[[Ix; N]; N]; 3],
     /// `of[c][t]`: the region of type `t` holding cell `c`.
-    pub of: [[u8; 3]; 81],
+    pub of: [[Ix; 3]; NC],
     /// `pos[c][t]`: the position of cell `c` in its region of type `t`.
-    pub pos: [[u8; 3]; 81],
+    pub pos: [[Ix; 3]; NC],
     /// The cells of each region, as a set.
-    pub region_set: [[Cells; 9]; 3],
-    /// The 20 peers of each cell, ascending.
-    pub peers: [[u8; 20]; 81],
+    pub region_set: [[Cells; N]; 3],
+    /// The `P` peers of each cell, ascending.
+    pub peers: [[Ix; P]; NC],
     /// The peers of each cell, as a set.
-    pub peer_set: [Cells; 81],
+    pub peer_set: [Cells; NC],
 }
 
 const fn build() -> Tables {
     let mut t = Tables {
-        region: [[[0; 9]; 9]; 3],
-        of: [[0; 3]; 81],
-        pos: [[0; 3]; 81],
-        region_set: [[0; 9]; 3],
-        peers: [[0; 20]; 81],
-        peer_set: [0; 81],
+        region: [[[0; N]; N]; 3],
+        of: [[0; 3]; NC],
+        pos: [[0; 3]; NC],
+        region_set: [[Cells::EMPTY; N]; 3],
+        peers: [[0; P]; NC],
+        peer_set: [Cells::EMPTY; NC],
     };
     let mut c = 0;
-    while c < 81 {
-        let (r, k) = (c / 9, c % 9);
-        let b = (r / 3) * 3 + k / 3;
-        let bp = (r % 3) * 3 + k % 3;
-        t.region[BOX][b][bp] = c as u8;
-        t.region[ROW][r][k] = c as u8;
-        t.region[COL][k][r] = c as u8;
-        t.of[c] = [b as u8, r as u8, k as u8];
-        t.pos[c] = [bp as u8, k as u8, r as u8];
-        t.region_set[BOX][b] |= 1u128 << c;
-        t.region_set[ROW][r] |= 1u128 << c;
-        t.region_set[COL][k] |= 1u128 << c;
+    while c < NC {
+        let (r, k) = (c / N, c % N);
+        let b = (r / B) * B + k / B;
+        let bp = (r % B) * B + k % B;
+        t.region[BOX][b][bp] = c as Ix;
+        t.region[ROW][r][k] = c as Ix;
+        t.region[COL][k][r] = c as Ix;
+        t.of[c] = [b as Ix, r as Ix, k as Ix];
+        t.pos[c] = [bp as Ix, k as Ix, r as Ix];
+        t.region_set[BOX][b] = t.region_set[BOX][b].with(c);
+        t.region_set[ROW][r] = t.region_set[ROW][r].with(c);
+        t.region_set[COL][k] = t.region_set[COL][k].with(c);
         c += 1;
     }
     let mut c = 0;
-    while c < 81 {
-        let mut set = 0u128;
+    while c < NC {
+        let mut set = Cells::EMPTY;
         let mut ty = 0;
         while ty < 3 {
-            set |= t.region_set[ty][t.of[c][ty] as usize];
+            set = set.union(t.region_set[ty][t.of[c][ty] as usize]);
             ty += 1;
         }
-        set &= !(1u128 << c);
+        set = set.without(c);
         t.peer_set[c] = set;
         let (mut o, mut n) = (0, 0);
-        while o < 81 {
-            if set >> o & 1 != 0 {
-                t.peers[c][n] = o as u8;
+        while o < NC {
+            if set.has(o) {
+                t.peers[c][n] = o as Ix;
                 n += 1;
             }
             o += 1;
@@ -79,18 +85,12 @@ const fn build() -> Tables {
 pub(super) static T: Tables = build();
 
 /// The cells of a set, ascending.
-pub(super) fn cells(mut set: Cells) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
-            c
-        })
-    })
+pub(super) fn cells(set: Cells) -> impl Iterator<Item = usize> {
+    set.iter()
 }
 
-/// The digits (1..=9) of a mask, ascending.
-pub(super) fn digits(mut mask: u16) -> impl Iterator<Item = u8> {
+/// The digits (1..=N) of a mask, ascending.
+pub(super) fn digits(mut mask: Mask) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
             let d = mask.trailing_zeros() as u8 + 1;
@@ -100,25 +100,25 @@ pub(super) fn digits(mut mask: u16) -> impl Iterator<Item = u8> {
     })
 }
 
-pub(super) fn bit(d: u8) -> u16 {
+pub(super) fn bit(d: u8) -> Mask {
     1 << (d - 1)
 }
 
-pub(super) fn count(mask: u16) -> u32 {
+pub(super) fn count(mask: Mask) -> u32 {
     mask.count_ones()
 }
 
 /// The set of the cells listed.
 pub(super) fn set_of(list: &[usize]) -> Cells {
-    list.iter().fold(0, |m, &c| m | 1u128 << c)
+    list.iter().fold(Cells::EMPTY, |m, &c| m.with(c))
 }
 
 /// The cells that see every cell of `set` (and are not in it).
 /// The cells at positions `mask` (bit `p` for position `p`) of region `r` of type `t`, in
 /// position order.
-pub(super) fn region_cells(t: usize, r: usize, mask: u16) -> impl Iterator<Item = usize> {
+pub(super) fn region_cells(t: usize, r: usize, mask: Mask) -> impl Iterator<Item = usize> {
     let region = &T.region[t][r];
-    (0..9).filter(move |p| mask >> p & 1 != 0).map(move |p| region[p] as usize)
+    (0..N).filter(move |p| mask >> p & 1 != 0).map(move |p| region[p] as usize)
 }
 
 pub(super) fn seeing_all(set: Cells) -> Cells {
@@ -127,33 +127,34 @@ pub(super) fn seeing_all(set: Cells) -> Cells {
 
 /// Whether two distinct cells share a region.
 pub(super) fn sees(a: usize, b: usize) -> bool {
-    T.peer_set[a] >> b & 1 != 0
+    T.peer_set[a].has(b)
 }
 
 #[derive(Clone, PartialEq, Eq)]
 pub(super) struct Board {
-    pub value: [u8; 81],
-    pub cand: [u16; 81],
+    pub value: [u8; NC],
+    pub cand: [Mask; NC],
     /// `pos[t][r][d - 1]`: the positions of digit `d` in region `r` of type `t` (kept by
     /// [`Board::refresh`]).
-    pos: [[[u16; 9]; 9]; 3],
+    pos: [[[Mask; N]; N]; 3],
     /// The cells holding each digit (`dcells[d - 1]`), kept by [`Board::refresh`].
-    pub dcells: [Cells; 9],
+    pub dcells: [Cells; N],
 }
 
 impl Board {
-    /// The board of 81 digits (0 blank): a blank's candidates are the digits none of its peers
+    /// The board of `NC` digits (0 blank): a blank's candidates are the digits none of its peers
     /// holds.
     pub fn new(cells: &[u8]) -> Board {
-        let mut b = Board { value: [0; 81], cand: [0; 81], pos: [[[0; 9]; 9]; 3], dcells: [0; 9] };
-        b.value.copy_from_slice(&cells[..81]);
-        for c in 0..81 {
+        let mut b =
+            Board { value: [0; NC], cand: [0; NC], pos: [[[0; N]; N]; 3], dcells: [Cells::EMPTY; N] };
+        b.value.copy_from_slice(&cells[..NC]);
+        for c in 0..NC {
             if b.value[c] == 0 {
-                let seen = T.peers[c].iter().fold(0u16, |m, &p| match b.value[p as usize] {
+                let seen = T.peers[c].iter().fold(0 as Mask, |m, &p| match b.value[p as usize] {
                     0 => m,
                     v => m | bit(v),
                 });
-                b.cand[c] = 0x1ff & !seen;
+                b.cand[c] = ALL_DIGITS & !seen;
             }
         }
         b.refresh();
@@ -162,13 +163,13 @@ impl Board {
 
     /// Recomputes the position tables from the candidates.
     pub fn refresh(&mut self) {
-        self.pos = [[[0; 9]; 9]; 3];
-        self.dcells = [0; 9];
-        for c in 0..81 {
+        self.pos = [[[0; N]; N]; 3];
+        self.dcells = [Cells::EMPTY; N];
+        for c in 0..NC {
             let m = self.cand[c];
             for d in digits(m) {
                 let i = d as usize - 1;
-                self.dcells[i] |= 1u128 << c;
+                self.dcells[i] = self.dcells[i].with(c);
                 for t in 0..3 {
                     self.pos[t][T.of[c][t] as usize][i] |= 1 << T.pos[c][t];
                 }
@@ -192,7 +193,7 @@ impl Board {
 
     /// The positions (bit `p` for position `p`) of digit `d` among the candidates of region
     /// `r` of type `t`.
-    pub fn positions(&self, t: usize, r: usize, d: u8) -> u16 {
+    pub fn positions(&self, t: usize, r: usize, d: u8) -> Mask {
         self.pos[t][r][d as usize - 1]
     }
 
@@ -203,11 +204,51 @@ impl Board {
 
     /// What leaves only the candidates `keep` in `cells`: each cell holding others, with those
     /// others, in the order of `cells`.
-    pub fn removals_outside(&self, cells: impl IntoIterator<Item = usize>, keep: u16) -> Vec<(usize, u16)> {
+    pub fn removals_outside(&self, cells: impl IntoIterator<Item = usize>, keep: Mask) -> Vec<(usize, Mask)> {
         cells.into_iter().filter(|&c| self.cand[c] & !keep != 0).map(|c| (c, self.cand[c] & !keep)).collect()
     }
 
     pub fn empty_count(&self, t: usize, r: usize) -> u32 {
         T.region[t][r].iter().filter(|&&c| self.value[c as usize] == 0).count() as u32
     }
+}
+
+/// The masks of `k` bits (0 to 8) of `within`, in increasing numeric order (Sudoku Explainer's
+/// permutations): combinations of `within`'s bits in colexicographic order.
+pub(super) fn combinations(k: u32, within: Mask) -> impl Iterator<Item = Mask> {
+    let mut bits = [0 as Mask; N];
+    let mut n = 0;
+    let mut rest = within;
+    while rest != 0 {
+        bits[n] = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        n += 1;
+    }
+    let k = k as usize;
+    // idx: the chosen bit numbers, ascending; colex order moves the lowest index that can move.
+    let mut idx = [0usize; 8];
+    for (i, x) in idx.iter_mut().enumerate().take(k) {
+        *x = i;
+    }
+    let mut done = k > n;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let m = idx[..k].iter().fold(0 as Mask, |m, &i| m | bits[i]);
+        // The next combination: the first index that can grow without meeting the next.
+        let mut i = 0;
+        while i < k && idx[i] + 1 == if i + 1 < k { idx[i + 1] } else { n } {
+            i += 1;
+        }
+        if i == k {
+            done = true;
+        } else {
+            idx[i] += 1;
+            for (j, x) in idx.iter_mut().enumerate().take(i) {
+                *x = j;
+            }
+        }
+        Some(m)
+    })
 }

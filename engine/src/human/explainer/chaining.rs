@@ -19,6 +19,7 @@
 //! gathers every chain it finds and takes the easiest (difficulty, then length, then kind).
 
 use super::board::{bit, cells, count, digits, region_cells, Board, Cells, BOX, COL, ROW, T};
+use super::{Ix, Mask, N, NC};
 use super::{Ctx, SeError, SeStep, Technique};
 
 const NONE: u32 = u32::MAX;
@@ -51,14 +52,14 @@ impl Fifo {
     }
 }
 
-/// A candidate of a cell: `cell * 9 + digit - 1`.
+/// A candidate of a cell: `cell * N + digit - 1`.
 fn cand(c: usize, d: u8) -> usize {
-    c * 9 + d as usize - 1
+    c * N + d as usize - 1
 }
 
 #[derive(Clone, Copy)]
 struct Node {
-    cell: u8,
+    cell: Ix,
     digit: u8,
     on: bool,
     /// 1 for an assumption, its first parent's plus 1 otherwise.
@@ -86,8 +87,8 @@ impl Chain {
         Chain {
             nodes: Vec::with_capacity(256),
             parents: Vec::with_capacity(512),
-            on: vec![NONE; 729],
-            off: vec![NONE; 729],
+            on: vec![NONE; NC * N],
+            off: vec![NONE; NC * N],
             on_list: Vec::with_capacity(128),
             off_list: Vec::with_capacity(256),
         }
@@ -115,7 +116,7 @@ impl Chain {
         }
         let p0 = parents.first().copied().unwrap_or(NONE);
         let depth = if p0 == NONE { 1 } else { self.nodes[p0 as usize].depth + 1 };
-        self.nodes.push(Node { cell: c as u8, digit: d, on, depth, p0, first, len: parents.len() as u32 });
+        self.nodes.push(Node { cell: c as Ix, digit: d, on, depth, p0, first, len: parents.len() as u32 });
         self.nodes.len() as u32 - 1
     }
 
@@ -193,7 +194,7 @@ type OnChain = (Chain, Option<(u32, u32)>);
 /// The [`OnChain`]s of one search, by candidate.
 type OnCache = Vec<Option<OnChain>>;
 
-/// A visited set over the 1458 on/off candidates, cleared in O(1).
+/// A visited set over the on/off candidates (`2 * NC * N`), cleared in O(1).
 struct Seen {
     stamp: Vec<u32>,
     now: u32,
@@ -203,7 +204,7 @@ struct Seen {
 
 impl Seen {
     fn new() -> Seen {
-        Seen { stamp: vec![0; 1458], now: 0, todo: Vec::new(), next: Vec::new() }
+        Seen { stamp: vec![0; 2 * NC * N], now: 0, todo: Vec::new(), next: Vec::new() }
     }
 
     fn next_round(&mut self) {
@@ -224,8 +225,8 @@ impl Seen {
 /// A working copy of the grid's candidates, with the cells of each digit.
 #[derive(Clone, Copy)]
 struct Work {
-    cand: [u16; 81],
-    dcells: [Cells; 9],
+    cand: [Mask; NC],
+    dcells: [Cells; N],
 }
 
 impl Work {
@@ -235,7 +236,7 @@ impl Work {
 
     fn strike(&mut self, c: usize, d: u8) {
         self.cand[c] &= !bit(d);
-        self.dcells[d as usize - 1] &= !(1u128 << c);
+        self.dcells[d as usize - 1] = self.dcells[d as usize - 1].without(c);
     }
 }
 
@@ -248,7 +249,7 @@ fn on_to_off(grid: &Work, c: usize, d: u8, y: bool, out: &mut Vec<(usize, u8)>) 
             out.push((c, v));
         }
     }
-    let places = grid.dcells[d as usize - 1] & !(1u128 << c);
+    let places = grid.dcells[d as usize - 1].without(c);
     let bx = T.region_set[BOX][T.of[c][BOX] as usize];
     for set in [
         places & bx,
@@ -281,11 +282,11 @@ fn off_to_on(grid: &Work, c: usize, d: u8, y: bool, x: bool) -> ([On; 4], usize)
         n = 1;
     }
     if x {
-        let places = grid.dcells[d as usize - 1] & !(1u128 << c);
+        let places = grid.dcells[d as usize - 1].without(c);
         for t in [BOX, ROW, COL] {
             let others = places & T.region_set[t][T.of[c][t] as usize];
-            if others != 0 && others & (others - 1) == 0 {
-                out[n] = On { cell: others.trailing_zeros() as usize, digit: d, region: t };
+            if others.is_single() {
+                out[n] = On { cell: others.first(), digit: d, region: t };
                 n += 1;
             }
         }
@@ -296,9 +297,9 @@ fn off_to_on(grid: &Work, c: usize, d: u8, y: bool, x: bool) -> ([On; 4], usize)
 /// The hidden parents of an on candidate that off candidate (c, d) forced, in a dynamic search:
 /// the off candidates struck since the search began (`source`) from the cell (cell rule, as
 /// digits) or from the region (region rule, as cells).
-fn hidden_parents(grid: &Work, source: &Work, c: usize, d: u8, on: &On) -> (u16, Cells) {
+fn hidden_parents(grid: &Work, source: &Work, c: usize, d: u8, on: &On) -> (Mask, Cells) {
     if on.region == NONE as usize {
-        (source.cand[c] & !grid.cand[c], 0)
+        (source.cand[c] & !grid.cand[c], Cells::EMPTY)
     } else {
         let i = d as usize - 1;
         (0, source.dcells[i] & !grid.dcells[i] & T.region_set[on.region][T.of[c][on.region] as usize])
@@ -381,7 +382,7 @@ fn easiest(mut found: Vec<Found>) -> Option<SeStep> {
 fn conclusion(b: &Board, tech: Technique, difficulty: u32, c: usize, d: u8, on: bool) -> Option<SeStep> {
     if on {
         let others = b.cand[c] & !bit(d);
-        let removed = if others != 0 { vec![(c, others)] } else { Vec::new() };
+        let removed = if others != 0 { vec![(c, others as u32)] } else { Vec::new() };
         (!removed.is_empty()).then(|| SeStep { technique: tech, difficulty, placed: Some((c, d)), removed })
     } else {
         Some(SeStep::removal(tech, difficulty, vec![(c, bit(d))]))
@@ -394,7 +395,7 @@ struct Search<'a> {
     /// [`cycles_and_forcing_chains`]), and the least difficulty of a branch it cut, if any.
     limit: (u32, u32),
     next_limit: Option<u32>,
-    /// The candidate being searched from, as `cell * 9 + digit - 1`.
+    /// The candidate being searched from, as `cell * N + digit - 1`.
     seq: u32,
     work: Work,
     pool: Vec<Chain>,
@@ -513,7 +514,7 @@ impl Search<'_> {
     /// Sudoku Explainer would have found it at for ties.
     fn loops(&mut self, y: bool, x: bool, found: &mut Vec<Found>, ctx: &mut Ctx) -> Result<(), SeError> {
         for bivalue in [true, false] {
-            for c in 0..81 {
+            for c in 0..NC {
                 let cands = self.b.cand[c];
                 if self.b.value[c] != 0 || count(cands) < 2 || (count(cands) == 2) != bivalue {
                     continue;
@@ -629,19 +630,19 @@ impl Search<'_> {
 
     fn cycle_hint(&mut self, ch: &Chain, dst: u32, y: bool, x: bool) -> Option<Found> {
         let grid = &self.b.cand;
-        let mut in_chain = 0u128;
+        let mut in_chain = Cells::EMPTY;
         let mut p = dst;
         while ch.nodes[p as usize].len > 0 {
-            in_chain |= 1u128 << ch.nodes[p as usize].cell;
+            in_chain = in_chain.with(ch.nodes[p as usize].cell as usize);
             p = ch.nodes[p as usize].p0;
         }
-        let (mut forw, mut back) = ([0u16; 81], [0u16; 81]);
+        let (mut forw, mut back) = ([0 as Mask; NC], [0 as Mask; NC]);
         let mut p = dst;
         while ch.nodes[p as usize].len > 0 {
             let nd = ch.nodes[p as usize];
             for &o in &T.peers[nd.cell as usize] {
                 let o = o as usize;
-                if in_chain >> o & 1 == 0 && grid[o] & bit(nd.digit) != 0 {
+                if !in_chain.has(o) && grid[o] & bit(nd.digit) != 0 {
                     if nd.on {
                         forw[o] |= bit(nd.digit);
                     } else {
@@ -651,8 +652,8 @@ impl Search<'_> {
             }
             p = ch.nodes[p as usize].p0;
         }
-        let removed: Vec<(usize, u16)> =
-            (0..81).filter(|&o| forw[o] & back[o] != 0).map(|o| (o, forw[o] & back[o])).collect();
+        let removed: Vec<(usize, Mask)> =
+            (0..NC).filter(|&o| forw[o] & back[o] != 0).map(|o| (o, forw[o] & back[o])).collect();
         if removed.is_empty() {
             return None;
         }
@@ -762,7 +763,7 @@ impl Search<'_> {
                 let (pc, pd) = (nd.cell as usize, nd.digit);
                 let (forced, n_forced) = off_to_on(&grid, pc, pd, !nishio, true);
                 // Before this candidate is struck: what was struck before it.
-                let mut hidden = [(0u16, 0 as Cells); 4];
+                let mut hidden = [(0 as Mask, Cells::EMPTY); 4];
                 for (h, f) in hidden.iter_mut().zip(&forced[..n_forced]) {
                     *h = hidden_parents(&grid, &source, pc, pd, f);
                 }
@@ -861,7 +862,7 @@ impl Search<'_> {
         } else {
             (80, Technique::CellForcingChain, Technique::RegionForcingChain, Technique::CellForcingChain)
         };
-        let mut cache: OnCache = (0..729).map(|_| None).collect();
+        let mut cache: OnCache = (0..NC * N).map(|_| None).collect();
         let result = self.multiple_cells(
             &mut cache,
             (multiple, dynamic, nishio),
@@ -883,7 +884,7 @@ impl Search<'_> {
         found: &mut Vec<Found>,
         ctx: &mut Ctx,
     ) -> Result<(), SeError> {
-        for c in 0..81 {
+        for c in 0..NC {
             let cands = self.b.cand[c];
             let card = count(cands);
             if self.b.value[c] != 0 || !(card > 2 || card > 1 && dynamic) {

@@ -44,16 +44,49 @@
 //!
 //! Difficulties are kept in tenths (`55` is 5.5).
 
-mod aligned;
-mod basics;
-mod board;
-mod chaining;
-mod uniqueness;
-mod wings;
+mod cells;
 
 use super::Technique;
 use crate::grid::Grid;
-use board::Board;
+
+/// The finders and the path, compiled once for each board size from the same files: `B` is the
+/// box side, `N` the digits, `NC` the cells, `P` a cell's peers, `W` the 64-bit words of a set
+/// of cells, `Mask` the type of a digit mask and `Ix` of a cell number.
+macro_rules! sized {
+    ($name:ident, $b:literal, $w:literal, $mask:ty, $ix:ty) => {
+        #[path = "."]
+        pub(super) mod $name {
+            pub(super) const B: usize = $b;
+            pub(super) const N: usize = B * B;
+            pub(super) const NC: usize = N * N;
+            pub(super) const P: usize = 3 * N - 2 * B - 1;
+            pub(super) const W: usize = $w;
+            pub(super) type Mask = $mask;
+            pub(super) type Ix = $ix;
+            pub(super) use super::{Ctx, SeError, SeStep, Technique};
+
+            #[path = "aligned.rs"]
+            mod aligned;
+            #[path = "basics.rs"]
+            mod basics;
+            #[path = "board.rs"]
+            pub(super) mod board;
+            #[path = "chaining.rs"]
+            mod chaining;
+            #[path = "path.rs"]
+            pub(super) mod path;
+            #[path = "uniqueness.rs"]
+            mod uniqueness;
+            #[path = "wings.rs"]
+            mod wings;
+        }
+    };
+}
+
+sized!(four, 2, 1, u16, u8);
+sized!(nine, 3, 2, u16, u8);
+sized!(sixteen, 4, 4, u16, u8);
+sized!(twenty_five, 5, 10, u32, u16);
 
 /// One step Sudoku Explainer would take: what it removes, then what it places.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,26 +97,17 @@ pub struct SeStep {
     /// The digit placed, as (cell, digit), cells 0-based row-major.
     pub placed: Option<(usize, u8)>,
     /// The candidates removed, as (cell, digits mask), digit `d` being bit `d - 1`.
-    pub removed: Vec<(usize, u16)>,
+    pub removed: Vec<(usize, u32)>,
 }
 
 impl SeStep {
-    fn removal(technique: Technique, difficulty: u32, removed: Vec<(usize, u16)>) -> SeStep {
+    fn removal<M: Into<u32>>(technique: Technique, difficulty: u32, removed: Vec<(usize, M)>) -> SeStep {
+        let removed = removed.into_iter().map(|(c, m)| (c, m.into())).collect();
         SeStep { technique, difficulty, placed: None, removed }
     }
 
     fn placement(technique: Technique, difficulty: u32, c: usize, d: u8) -> SeStep {
         SeStep { technique, difficulty, placed: Some((c, d)), removed: Vec::new() }
-    }
-
-    fn apply(&self, b: &mut Board) {
-        for &(c, m) in &self.removed {
-            b.cand[c] &= !m;
-        }
-        if let Some((c, d)) = self.placed {
-            b.place(c, d);
-        }
-        b.refresh();
     }
 }
 
@@ -156,50 +180,6 @@ impl Ctx<'_> {
     }
 }
 
-/// The first hint of the techniques in Sudoku Explainer's order, or `None`.
-fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
-    let quick: [fn(&Board) -> Option<SeStep>; 24] = [
-        basics::hidden_single,
-        basics::direct_locking,
-        |b| basics::hidden_set(b, 2, true),
-        basics::naked_single,
-        |b| basics::hidden_set(b, 3, true),
-        basics::locking,
-        |b| basics::naked_set(b, 2),
-        |b| basics::fish(b, 2),
-        |b| basics::hidden_set(b, 2, false),
-        |b| basics::naked_set(b, 3),
-        |b| basics::fish(b, 3),
-        |b| basics::hidden_set(b, 3, false),
-        wings::turbot_fish,
-        |b| wings::xy_wing(b, false),
-        |b| wings::xy_wing(b, true),
-        uniqueness::unique_loops,
-        |b| basics::naked_set(b, 4),
-        |b| basics::fish(b, 4),
-        |b| basics::hidden_set(b, 4, false),
-        wings::three_strong_links,
-        |b| wings::als_wing(b, 3),
-        uniqueness::bug,
-        |b| wings::als_wing(b, 4),
-        aligned::aligned_pair,
-    ];
-    for f in quick {
-        if let Some(s) = f(b) {
-            return Ok(Some(s));
-        }
-    }
-    ctx.check()?;
-    if let Some(s) = chaining::cycles_and_forcing_chains(b, ctx)? {
-        return Ok(Some(s));
-    }
-    ctx.check()?;
-    if let Some(s) = aligned::aligned_triple(b) {
-        return Ok(Some(s));
-    }
-    chaining::multiple_forcing_chains(b, ctx)
-}
-
 /// The Sudoku Explainer rating of a 9x9 puzzle with one solution.
 pub fn se_rating_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<SeRating, SeError> {
     se_steps_with(grid, interrupt).map(|(r, _)| r)
@@ -220,28 +200,10 @@ pub fn se_steps_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result
         Ok(_) => return Err(SeError::SeveralSolutions),
     }
     let mut ctx = Ctx { interrupt, polls: 0 };
-    let mut b = Board::new(grid.cells());
-    let mut r = SeRating { er: 0, ep: 0, ed: 0, hardest: Technique::HiddenSingleBox, steps: 0 };
     let mut steps = Vec::new();
-    while !b.solved() {
-        let Some(s) = next_step(&b, &mut ctx)? else {
-            return Err(SeError::BeyondDynamic);
-        };
-        if s.difficulty > r.er {
-            r.er = s.difficulty;
-            r.hardest = s.technique;
-        }
-        s.apply(&mut b);
-        if r.ep == 0 {
-            if r.ed == 0 {
-                r.ed = r.er;
-            }
-            if s.placed.is_some() {
-                r.ep = r.er;
-            }
-        }
-        r.steps += 1;
-        steps.push(s);
-    }
+    let r = nine::path::walk(grid.cells(), &mut ctx, &mut |s| {
+        steps.push(s.clone());
+        true
+    })?;
     Ok((r, steps))
 }

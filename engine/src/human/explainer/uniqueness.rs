@@ -3,8 +3,10 @@
 //! types 1 to 4. Both rest on the puzzle having one solution.
 
 use super::board::{
-    bit, cells, count, digits, region_cells, seeing_all, set_of, Board, Cells, ALL_CELLS, BOX, COL, ROW, T,
+    bit, cells, combinations, count, digits, region_cells, seeing_all, set_of, Board, Cells, ALL_CELLS, ALL_DIGITS,
+    BOX, COL, ROW, T,
 };
+use super::{Mask, N, NC};
 use super::{SeStep, Technique};
 
 /// The region of type `t` holding every cell of `list`, if one does.
@@ -19,7 +21,7 @@ fn shared_region(t: usize, list: &[usize]) -> Option<usize> {
 /// cell of its naked or hidden set beyond the first.
 pub(super) fn unique_loops(b: &Board) -> Option<SeStep> {
     let mut best: Option<(u32, u32, SeStep)> = None;
-    let mut offer = |diff: u32, ty: u32, removed: Vec<(usize, u16)>| {
+    let mut offer = |diff: u32, ty: u32, removed: Vec<(usize, Mask)>| {
         if removed.is_empty() {
             return;
         }
@@ -27,7 +29,7 @@ pub(super) fn unique_loops(b: &Board) -> Option<SeStep> {
             best = Some((diff, ty, SeStep::removal(Technique::UniqueLoop, diff, removed)));
         }
     };
-    for start in 0..81 {
+    for start in 0..NC {
         if count(b.cand[start]) != 2 {
             continue;
         }
@@ -67,7 +69,7 @@ pub(super) fn unique_loops(b: &Board) -> Option<SeStep> {
                     }
                 }
                 n if n > 2 => {
-                    let rest = extra.iter().fold(0u16, |m, &c| m | b.cand[c]) & !both;
+                    let rest = extra.iter().fold(0 as Mask, |m, &c| m | b.cand[c]) & !both;
                     offer(base, 2, type2(b, &extra, rest));
                 }
                 _ => {}
@@ -83,10 +85,10 @@ pub(super) fn unique_loops(b: &Board) -> Option<SeStep> {
 fn find_loops(
     b: &Board,
     cell: usize,
-    both: u16,
+    both: Mask,
     path: &mut Vec<usize>,
     allowed: i32,
-    ex: u16,
+    ex: Mask,
     last: usize,
     out: &mut Vec<Vec<usize>>,
 ) {
@@ -98,11 +100,11 @@ fn find_loops(
         }
         // The cells of the region holding both digits, in region order (ascending cells).
         let region = T.region_set[t][T.of[cell][t] as usize];
-        let holding = region & b.dcells[both.trailing_zeros() as usize] & b.dcells[15 - both.leading_zeros() as usize];
+        let holding = region & b.dcells[both.trailing_zeros() as usize] & b.dcells[Mask::BITS as usize - 1 - both.leading_zeros() as usize];
         for next in cells(holding) {
             if next == path[0] && path.len() >= 4 {
                 out.push(path.clone());
-            } else if on_path >> next & 1 == 0 {
+            } else if !on_path.has(next) {
                 let new_ex = (ex | b.cand[next]) & !both;
                 let card = count(b.cand[next]);
                 if card == 2 || count(new_ex) == 1 || allowed > 0 {
@@ -118,11 +120,11 @@ fn find_loops(
 /// A loop is valid when the regions of its odd cells and of its even cells are the same, none
 /// twice on one side.
 fn valid_loop(lp: &[usize]) -> bool {
-    let (mut odd, mut even) = ([0u16; 3], [0u16; 3]);
+    let (mut odd, mut even) = ([0u32; 3], [0u32; 3]);
     for (i, &c) in lp.iter().enumerate() {
         let side = if i % 2 == 1 { &mut odd } else { &mut even };
         for t in 0..3 {
-            let r = 1u16 << T.of[c][t];
+            let r = 1u32 << T.of[c][t];
             if side[t] & r != 0 {
                 return false;
             }
@@ -133,7 +135,7 @@ fn valid_loop(lp: &[usize]) -> bool {
 }
 
 /// Type 2: the extra cells share one extra digit, which leaves every cell seeing them all.
-fn type2(b: &Board, extra: &[usize], rest: u16) -> Vec<(usize, u16)> {
+fn type2(b: &Board, extra: &[usize], rest: Mask) -> Vec<(usize, Mask)> {
     let d = rest.trailing_zeros() as u8 + 1;
     let victims = seeing_all(set_of(extra));
     cells(b.holding(victims, d)).map(|c| (c, bit(d))).collect()
@@ -141,7 +143,7 @@ fn type2(b: &Board, extra: &[usize], rest: u16) -> Vec<(usize, u16)> {
 
 /// Type 3: the extra digits of the two extra cells form a naked set with other cells of a region
 /// they share (or the loop digits a hidden set there). Calls `offer(added difficulty, removals)`.
-fn type3(b: &Board, c1: usize, c2: usize, both: u16, offer: &mut dyn FnMut(u32, Vec<(usize, u16)>)) {
+fn type3(b: &Board, c1: usize, c2: usize, both: Mask, offer: &mut dyn FnMut(u32, Vec<(usize, Mask)>)) {
     let extra = (b.cand[c1] | b.cand[c2]) & !both;
     for degree in 2..=7u32 {
         for t in [BOX, ROW, COL] {
@@ -150,19 +152,19 @@ fn type3(b: &Board, c1: usize, c2: usize, both: u16, offer: &mut dyn FnMut(u32, 
             let empty = b.empty_count(t, r);
             let (i1, i2) = (T.pos[c1][t] as usize, T.pos[c2][t] as usize);
             if degree * 2 <= empty && degree >= count(extra) {
-                for m in (0u16..512).filter(|m| m.count_ones() == degree) {
+                for m in combinations(degree, ALL_DIGITS) {
                     if m >> i1 & 1 == 0 || m >> i2 & 1 != 0 {
                         continue;
                     }
                     let mut naked = extra & b.cand[c1] & b.cand[c2];
-                    let mut union = 0u16;
+                    let mut union = 0 as Mask;
                     let mut ok = true;
-                    let mut others: Cells = 0;
-                    for p in (0..9).filter(|p| m >> p & 1 != 0) {
+                    let mut others = Cells::EMPTY;
+                    for p in (0..N).filter(|p| m >> p & 1 != 0) {
                         let pot = if p == i1 { extra } else { b.cand[region[p] as usize] };
                         if p != i1 {
                             naked |= pot;
-                            others |= 1u128 << region[p];
+                            others = others.with(region[p] as usize);
                         }
                         if count(pot) <= 1 {
                             ok = false;
@@ -172,24 +174,24 @@ fn type3(b: &Board, c1: usize, c2: usize, both: u16, offer: &mut dyn FnMut(u32, 
                     if count(naked) != degree || !ok || count(union) != degree {
                         continue;
                     }
-                    let removed: Vec<(usize, u16)> = region
+                    let removed: Vec<(usize, Mask)> = region
                         .iter()
                         .map(|&c| c as usize)
-                        .filter(|&c| c != c1 && c != c2 && others >> c & 1 == 0 && b.cand[c] & union != 0)
+                        .filter(|&c| c != c1 && c != c2 && !others.has(c) && b.cand[c] & union != 0)
                         .map(|c| (c, b.cand[c] & union))
                         .collect();
                     offer(degree - 1, removed);
                 }
             }
             if degree * 2 < empty {
-                let rem: Vec<u8> = (1..=9u8).filter(|&d| both & bit(d) == 0 && extra & bit(d) == 0).collect();
+                let rem: Vec<u8> = (1..=N as u8).filter(|&d| both & bit(d) == 0 && extra & bit(d) == 0).collect();
                 if degree as usize - 2 > rem.len() {
                     continue;
                 }
                 let n = rem.len() as u32;
-                for pm in (0u16..1 << n).filter(|m| m.count_ones() == degree - 2) {
+                for pm in combinations(degree - 2, ((1u64 << n) - 1) as Mask) {
                     let values = (0..n as usize).filter(|i| pm >> i & 1 != 0).fold(both, |m, i| m | bit(rem[i]));
-                    let mut union = 0u16;
+                    let mut union = 0 as Mask;
                     let mut ok = true;
                     for d in digits(values) {
                         let pos = b.positions(t, r, d) & !(1 << i2);
@@ -212,15 +214,15 @@ fn type3(b: &Board, c1: usize, c2: usize, both: u16, offer: &mut dyn FnMut(u32, 
 
 /// Type 4: the two extra cells share a region where one loop digit has no other place; the other
 /// loop digit leaves both.
-fn type4(b: &Board, c1: usize, c2: usize, v1: u8, v2: u8) -> Option<Vec<(usize, u16)>> {
+fn type4(b: &Board, c1: usize, c2: usize, v1: u8, v2: u8) -> Option<Vec<(usize, Mask)>> {
     let (mut lock1, mut lock2) = (false, false);
     for t in [BOX, ROW, COL] {
         let Some(r) = shared_region(t, &[c1, c2]) else { continue };
-        let rest = T.region_set[t][r] & !(1u128 << c1 | 1u128 << c2);
-        if b.holding(rest, v1) == 0 {
+        let rest = T.region_set[t][r] & !Cells::EMPTY.with(c1).with(c2);
+        if b.holding(rest, v1).is_empty() {
             lock1 = true;
         }
-        if b.holding(rest, v2) == 0 {
+        if b.holding(rest, v2).is_empty() {
             lock2 = true;
         }
     }
@@ -241,15 +243,15 @@ fn type4(b: &Board, c1: usize, c2: usize, v1: u8, v2: u8) -> Option<Vec<(usize, 
 pub(super) fn bug(b: &Board) -> Option<SeStep> {
     let mut temp = b.cand;
     let mut bug_cells: Vec<usize> = Vec::new();
-    let mut bug_values = [0u16; 81];
-    let mut all_values = 0u16;
+    let mut bug_values = [0 as Mask; NC];
+    let mut all_values = 0 as Mask;
     let mut common: Option<Cells> = None;
     let mut all_extra: Option<Vec<usize>> = None;
     let mut only_value = 0u8;
     let mut one_value = true;
     for t in [BOX, ROW, COL] {
-        for r in 0..9 {
-            for d in 1..=9u8 {
+        for r in 0..N {
+            for d in 1..=N as u8 {
                 let pos = b.positions(t, r, d);
                 let n = count(pos);
                 if n == 0 || n == 2 {
@@ -284,7 +286,7 @@ pub(super) fn bug(b: &Board) -> Option<SeStep> {
                     temp[c] &= !bit(d);
                     let cm = common.unwrap_or(ALL_CELLS) & T.peer_set[c] & !set_of(&bug_cells);
                     common = Some(cm);
-                    if bug_cells.len() > 1 && count(all_values) > 1 && cm == 0 {
+                    if bug_cells.len() > 1 && count(all_values) > 1 && cm.is_empty() {
                         return None;
                     }
                 }
@@ -305,18 +307,18 @@ pub(super) fn bug(b: &Board) -> Option<SeStep> {
                 temp[c] &= !bit(only_value);
                 let cm = common.unwrap_or(ALL_CELLS) & T.peer_set[c] & !set_of(&bug_cells);
                 common = Some(cm);
-                if bug_cells.len() > 1 && count(all_values) > 1 && cm == 0 {
+                if bug_cells.len() > 1 && count(all_values) > 1 && cm.is_empty() {
                     return None;
                 }
             }
         }
     }
-    if (0..81).any(|c| b.value[c] == 0 && count(temp[c]) != 2) {
+    if (0..NC).any(|c| b.value[c] == 0 && count(temp[c]) != 2) {
         return None;
     }
     for t in [BOX, ROW, COL] {
-        for r in 0..9 {
-            for d in 1..=9u8 {
+        for r in 0..N {
+            for d in 1..=N as u8 {
                 let n = T.region[t][r].iter().filter(|&&c| temp[c as usize] & bit(d) != 0).count();
                 if n != 0 && n != 2 {
                     return None;
@@ -324,16 +326,16 @@ pub(super) fn bug(b: &Board) -> Option<SeStep> {
             }
         }
     }
-    let common = common.unwrap_or(0);
+    let common = common.unwrap_or(Cells::EMPTY);
     if bug_cells.len() == 1 {
         let c = bug_cells[0];
         let removed = b.cand[c] & !all_values;
         return (removed != 0).then(|| SeStep::removal(Technique::Bug, 56, vec![(c, removed)]));
     }
     if count(all_values) == 1 {
-        if common != 0 {
+        if !common.is_empty() {
             let d = all_values.trailing_zeros() as u8 + 1;
-            let removed: Vec<(usize, u16)> = cells(b.holding(common, d)).map(|c| (c, bit(d))).collect();
+            let removed: Vec<(usize, Mask)> = cells(b.holding(common, d)).map(|c| (c, bit(d))).collect();
             if !removed.is_empty() {
                 return Some(SeStep::removal(Technique::Bug, 57, removed));
             }
@@ -343,7 +345,7 @@ pub(super) fn bug(b: &Board) -> Option<SeStep> {
         }
         return None;
     }
-    if common != 0 {
+    if !common.is_empty() {
         if bug_cells.len() == 2 {
             if let Some(s) = bug4(b, &bug_cells, &bug_values, all_values) {
                 return Some(s);
@@ -354,7 +356,7 @@ pub(super) fn bug(b: &Board) -> Option<SeStep> {
     None
 }
 
-fn bug4(b: &Board, bug_cells: &[usize], bug_values: &[u16; 81], all_values: u16) -> Option<SeStep> {
+fn bug4(b: &Board, bug_cells: &[usize], bug_values: &[Mask; NC], all_values: Mask) -> Option<SeStep> {
     let (c1, c2) = (bug_cells[0], bug_cells[1]);
     let shared = b.cand[c1] & b.cand[c2] & !all_values;
     if count(shared) != 1 {
@@ -365,11 +367,11 @@ fn bug4(b: &Board, bug_cells: &[usize], bug_values: &[u16; 81], all_values: u16)
     }
     let r1 = b.cand[c1] & !bug_values[c1] & !shared;
     let r2 = b.cand[c2] & !bug_values[c2] & !shared;
-    let removed: Vec<(usize, u16)> = [(c1, r1), (c2, r2)].into_iter().filter(|&(_, m)| m != 0).collect();
+    let removed: Vec<(usize, Mask)> = [(c1, r1), (c2, r2)].into_iter().filter(|&(_, m)| m != 0).collect();
     (!removed.is_empty()).then(|| SeStep::removal(Technique::Bug, 57, removed))
 }
 
-fn bug3(b: &Board, bug_cells: &[usize], all_values: u16, common: Cells) -> Option<SeStep> {
+fn bug3(b: &Board, bug_cells: &[usize], all_values: Mask, common: Cells) -> Option<SeStep> {
     for degree in 2..=6u32 {
         for t in [BOX, ROW, COL] {
             let Some(r) = shared_region(t, bug_cells) else { continue };
@@ -378,9 +380,9 @@ fn bug3(b: &Board, bug_cells: &[usize], all_values: u16, common: Cells) -> Optio
                 continue;
             }
             let n = region_cells.len() as u32;
-            for m in (0u32..1 << n).filter(|m| m.count_ones() == degree - 1) {
+            for m in combinations(degree - 1, ((1u64 << n) - 1) as Mask) {
                 let naked: Vec<usize> = (0..n as usize).filter(|i| m >> i & 1 != 0).map(|i| region_cells[i]).collect();
-                let other = naked.iter().fold(0u16, |u, &c| u | b.cand[c]);
+                let other = naked.iter().fold(0 as Mask, |u, &c| u | b.cand[c]);
                 if count(other) != degree {
                     continue;
                 }
@@ -391,7 +393,7 @@ fn bug3(b: &Board, bug_cells: &[usize], all_values: u16, common: Cells) -> Optio
                 if count(set) != degree {
                     continue;
                 }
-                let removed: Vec<(usize, u16)> = region_cells
+                let removed: Vec<(usize, Mask)> = region_cells
                     .iter()
                     .copied()
                     .filter(|c| !naked.contains(c) && !bug_cells.contains(c) && b.cand[*c] & set != 0)

@@ -4,12 +4,13 @@
 //! a weak link: skyscraper, two-string kite, turbot fish through a box).
 
 use super::board::{bit, cells, count, digits, seeing_all, set_of, Board, Cells, BOX, COL, ROW, T};
+use super::{Mask, B, N, NC};
 use super::{SeStep, Technique};
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4), pivot by pivot, wings among its peers.
 pub(super) fn xy_wing(b: &Board, xyz: bool) -> Option<SeStep> {
     let size = if xyz { 3 } else { 2 };
-    for xy in 0..81 {
+    for xy in 0..NC {
         let xyv = b.cand[xy];
         if count(xyv) != size {
             continue;
@@ -35,8 +36,8 @@ pub(super) fn xy_wing(b: &Board, xyz: bool) -> Option<SeStep> {
                 if xyz {
                     victims &= T.peer_set[xy];
                 }
-                victims &= !(1u128 << xy | 1u128 << xz | 1u128 << yz);
-                let removed: Vec<(usize, u16)> =
+                victims &= !Cells::EMPTY.with(xy).with(xz).with(yz);
+                let removed: Vec<(usize, Mask)> =
                     cells(victims).filter(|&c| b.cand[c] & z != 0).map(|c| (c, z)).collect();
                 if !removed.is_empty() {
                     let (tech, diff) = if xyz { (Technique::XYZWing, 44) } else { (Technique::XYWing, 42) };
@@ -56,7 +57,7 @@ pub(super) fn xy_wing(b: &Board, xyz: bool) -> Option<SeStep> {
 /// cells seeing all its holders too. The easiest wing found is taken.
 pub(super) fn als_wing(b: &Board, k: usize) -> Option<SeStep> {
     let open: Cells =
-        (0..81).filter(|&c| (2..=k as u32 + 1).contains(&count(b.cand[c]))).fold(0, |m, c| m | 1u128 << c);
+        (0..NC).filter(|&c| (2..=k as u32 + 1).contains(&count(b.cand[c]))).fold(Cells::EMPTY, |m, c| m.with(c));
     let mut best: Option<(u32, usize, SeStep)> = None;
     let mut stack = [0usize; 4];
     als_extend(b, open, k, 0, open, 0, &mut stack, &mut best);
@@ -72,7 +73,7 @@ fn als_extend(
     k: usize,
     depth: usize,
     next: Cells,
-    union: u16,
+    union: Mask,
     stack: &mut [usize; 4],
     best: &mut Option<(u32, usize, SeStep)>,
 ) {
@@ -88,14 +89,14 @@ fn als_extend(
             continue;
         }
         stack[depth] = c;
-        let after = !0u128 << (c + 1);
+        let after = Cells::after(c);
         als_extend(b, open, k, depth + 1, next & T.peer_set[c] & after, u, stack, best);
     }
 }
 
-fn als_pivots(b: &Board, wing: &[usize], union: u16, k: usize, best: &mut Option<(u32, usize, SeStep)>) {
+fn als_pivots(b: &Board, wing: &[usize], union: Mask, k: usize, best: &mut Option<(u32, usize, SeStep)>) {
     let set: Cells = set_of(wing);
-    let near = wing.iter().fold(0u128, |m, &c| m | T.peer_set[c]) & !set;
+    let near = wing.iter().fold(Cells::EMPTY, |m, &c| m | T.peer_set[c]) & !set;
     let biggest = wing.iter().map(|&c| count(b.cand[c])).max().unwrap_or(0) as i32;
     let mid = (k as i32 + 3) / 2;
     let diff = if k == 3 { 55 } else { 62 } + ((k as i32 + 1 - mid) - (mid - biggest).abs()) as u32;
@@ -108,14 +109,14 @@ fn als_pivots(b: &Board, wing: &[usize], union: u16, k: usize, best: &mut Option
         if count(yzv) != 2 || yzv & union != yzv {
             continue;
         }
-        let restricted = |d: u8| holders(d) & !T.peer_set[yz] == 0;
+        let restricted = |d: u8| (holders(d) & !T.peer_set[yz]).is_empty();
         let mut ds = digits(yzv);
         let (x, z) = (ds.next().unwrap(), ds.next().unwrap());
         let (rx, rz) = (restricted(x), restricted(z));
         if !rx && !rz {
             continue;
         }
-        let mut removed: Vec<(usize, u16)> = Vec::new();
+        let mut removed: Vec<(usize, Mask)> = Vec::new();
         let mut remove = |victims: Cells, d: u8| {
             for c in cells(victims) {
                 if c != yz && b.cand[c] & bit(d) != 0 {
@@ -126,7 +127,7 @@ fn als_pivots(b: &Board, wing: &[usize], union: u16, k: usize, best: &mut Option
                 }
             }
         };
-        let around = |d: u8| seeing_all(holders(d) | 1u128 << yz);
+        let around = |d: u8| seeing_all(holders(d).with(yz));
         if rx && rz {
             for w in digits(union & !yzv) {
                 remove(seeing_all(holders(w)), w);
@@ -172,9 +173,9 @@ fn links(b: &Board, t: usize, r: usize, d: u8, two_lines: bool, out: &mut Vec<Li
     let region = &T.region[t][r];
     let pos = b.positions(t, r, d);
     let n = count(pos);
-    let cell_at = |p: usize| 1u128 << region[p];
-    let group = |mut m: u16| {
-        let mut set = 0u128;
+    let cell_at = |p: usize| Cells::one(region[p] as usize);
+    let group = |mut m: Mask| {
+        let mut set = Cells::EMPTY;
         while m != 0 {
             set |= cell_at(m.trailing_zeros() as usize);
             m &= m - 1;
@@ -184,7 +185,7 @@ fn links(b: &Board, t: usize, r: usize, d: u8, two_lines: bool, out: &mut Vec<Li
     let places = group(pos);
     if n == 2 {
         let p1 = pos.trailing_zeros() as usize;
-        let p2 = 15 - pos.leading_zeros() as usize;
+        let p2 = Mask::BITS as usize - 1 - pos.leading_zeros() as usize;
         out.push(Link { region: (t, r), a: cell_at(p1), b: cell_at(p2), grouped: false, places });
         return;
     }
@@ -192,16 +193,16 @@ fn links(b: &Board, t: usize, r: usize, d: u8, two_lines: bool, out: &mut Vec<Li
         return;
     }
     if t == BOX {
-        for h in 0..9usize {
-            let (hr, hc) = (h / 3, h % 3);
-            let rect: u16 = (0..9).filter(|&p| p / 3 != hr && p % 3 != hc).fold(0, |m, p| m | 1 << p);
+        for h in 0..N {
+            let (hr, hc) = (h / B, h % B);
+            let rect: Mask = (0..N).filter(|&p| p / B != hr && p % B != hc).fold(0, |m, p| m | 1 << p);
             if pos & rect != 0 {
                 continue;
             }
-            let blade1 = pos & (0..9).filter(|&p| p / 3 == hr && p != h).fold(0u16, |m, p| m | 1 << p);
-            let blade2 = pos & (0..9).filter(|&p| p % 3 == hc && p != h).fold(0u16, |m, p| m | 1 << p);
+            let blade1 = pos & (0..N).filter(|&p| p / B == hr && p != h).fold(0 as Mask, |m, p| m | 1 << p);
+            let blade2 = pos & (0..N).filter(|&p| p % B == hc && p != h).fold(0 as Mask, |m, p| m | 1 << p);
             if blade1 != 0 && blade2 != 0 {
-                let heart = 1u16 << h;
+                let heart = (1 as Mask) << h;
                 if count(blade1) == 1 || count(blade2) == 1 {
                     if count(blade1) == 1 {
                         out.push(Link {
@@ -229,59 +230,47 @@ fn links(b: &Board, t: usize, r: usize, d: u8, two_lines: bool, out: &mut Vec<Li
         }
         // With `two_lines` (three strong links), four or more places in two rows (or two
         // columns) of the box: a link between the two.
+        // (When the box has an empty line: a link if exactly two of its lines hold places.)
         if two_lines && n >= 4 {
-            for (lines, of) in [(0b111u16, 3usize), (0b1001001, 1)] {
-                for e in (0..3).rev() {
-                    let line = |k: usize| pos & (lines << (k * of));
-                    if line(e) != 0 {
-                        continue;
-                    }
-                    let (k1, k2) = match e {
-                        0 => (1, 2),
-                        1 => (0, 2),
-                        _ => (0, 1),
-                    };
-                    if line(k1) != 0 && line(k2) != 0 {
-                        out.push(Link {
-                            region: (t, r),
-                            a: group(line(k1)),
-                            b: group(line(k2)),
-                            grouped: true,
-                            places,
-                        });
-                    }
-                    return;
+            let row: Mask = (1 << B) - 1;
+            let col: Mask = (0..B).fold(0, |m, k| m | 1 << (k * B));
+            for (lines, of) in [(row, B), (col, 1)] {
+                let line = |k: usize| pos & (lines << (k * of));
+                if (0..B).all(|k| line(k) != 0) {
+                    continue;
                 }
+                let mut held = (0..B).filter(|&k| line(k) != 0);
+                if let (Some(k1), Some(k2), None) = (held.next(), held.next(), held.next()) {
+                    out.push(Link { region: (t, r), a: group(line(k1)), b: group(line(k2)), grouped: true, places });
+                }
+                return;
             }
         }
     } else {
-        for e in 0..3usize {
-            let seg = |k: usize| pos & (0b111 << (3 * k));
-            if seg(e) != 0 {
-                continue;
-            }
-            let (b1, b2) = (seg((e + 1) % 3).min(seg((e + 2) % 3)), seg((e + 1) % 3).max(seg((e + 2) % 3)));
-            if b1 != 0 && b2 != 0 {
+        // A line's places in exactly two of its box segments, when one segment has none.
+        let seg = |k: usize| pos & ((((1 as Mask) << B) - 1) << (B * k));
+        if (0..B).any(|k| seg(k) == 0) {
+            let mut held = (0..B).map(seg).filter(|&m| m != 0);
+            if let (Some(b1), Some(b2), None) = (held.next(), held.next(), held.next()) {
                 out.push(Link { region: (t, r), a: group(b1), b: group(b2), grouped: true, places });
             }
-            return;
         }
     }
 }
 
 /// Whether every cell of a set lies in one row or one column.
 fn one_line(set: Cells) -> bool {
-    let c = set.trailing_zeros() as usize;
-    [ROW, COL].iter().any(|&t| set & !T.region_set[t][T.of[c][t] as usize] == 0)
+    let c = set.first();
+    [ROW, COL].iter().any(|&t| (set & !T.region_set[t][T.of[c][t] as usize]).is_empty())
 }
 
 /// Whether every cell of a set lies in one row, one column or one box.
 fn one_region(set: Cells) -> bool {
-    if set == 0 {
+    if set.is_empty() {
         return true;
     }
-    let c = set.trailing_zeros() as usize;
-    (0..3).any(|t| set & !T.region_set[t][T.of[c][t] as usize] == 0)
+    let c = set.first();
+    (0..3).any(|t| (set & !T.region_set[t][T.of[c][t] as usize]).is_empty())
 }
 
 /// Turbot fish: two strong links on one digit (in a base region and a cover region), a node of
@@ -292,17 +281,17 @@ fn one_region(set: Cells) -> bool {
 pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
     const SETS: [(usize, usize); 6] = [(ROW, ROW), (COL, COL), (COL, ROW), (ROW, BOX), (COL, BOX), (BOX, BOX)];
     let mut best: Option<(u32, usize, SeStep)> = None;
-    for d in 1..=9u8 {
+    for d in 1..=N as u8 {
         let mut all: [Vec<Link>; 3] = [Vec::new(), Vec::new(), Vec::new()];
         for (t, list) in all.iter_mut().enumerate() {
-            for r in 0..9 {
+            for r in 0..N {
                 links(b, t, r, d, false, list);
             }
         }
         for (base, cover) in SETS {
             for l1 in &all[base] {
                 for l2 in &all[cover] {
-                    if base == cover && l2.region.1 <= l1.region.1 || l1.places & l2.places != 0 {
+                    if base == cover && l2.region.1 <= l1.region.1 || !(l1.places & l2.places).is_empty() {
                         continue;
                     }
                     let diff = if l1.grouped || l2.grouped {
@@ -320,7 +309,7 @@ pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
                     for (bridge1, end1) in [(l1.a, l1.b), (l1.b, l1.a)] {
                         for (bridge2, end2) in [(l2.a, l2.b), (l2.b, l2.a)] {
                             let nodes = [bridge1, end1, bridge2, end2];
-                            if (0..4).any(|x| (x + 1..4).any(|y| nodes[x] & nodes[y] != 0)) {
+                            if (0..4).any(|x| (x + 1..4).any(|y| !(nodes[x] & nodes[y]).is_empty())) {
                                 continue;
                             }
                             if !one_region(bridge1 | bridge2) {
@@ -328,7 +317,7 @@ pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
                             }
                             let ends = b.holding(end1 | end2, d);
                             let victims = seeing_all(ends) & !(bridge1 | bridge2 | end1 | end2);
-                            let removed: Vec<(usize, u16)> =
+                            let removed: Vec<(usize, Mask)> =
                                 cells(b.holding(victims, d)).map(|c| (c, bit(d))).collect();
                             if removed.is_empty() {
                                 continue;
@@ -356,10 +345,10 @@ pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
 /// and columns, 5.7 with a grouped link. The easiest found is taken, the most eliminations first.
 pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
     let mut best: Option<(u32, usize, SeStep)> = None;
-    for d in 1..=9u8 {
+    for d in 1..=N as u8 {
         let mut all: Vec<Link> = Vec::new();
         for t in [BOX, ROW, COL] {
-            for r in 0..9 {
+            for r in 0..N {
                 links(b, t, r, d, true, &mut all);
             }
         }
@@ -375,7 +364,9 @@ pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
                 (0..oriented.len())
                     .filter(|&j| {
                         let (s2, _, i2) = oriented[j];
-                        all[i2].region != all[i1].region && all[i1].places & all[i2].places == 0 && one_region(e1 | s2)
+                        all[i2].region != all[i1].region
+                            && (all[i1].places & all[i2].places).is_empty()
+                            && one_region(e1 | s2)
                     })
                     .collect()
             })
@@ -386,7 +377,7 @@ pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
                 for &ck in &follows[bj] {
                     let (s3, e3, i3) = oriented[ck];
                     let l3 = &all[i3];
-                    if l3.region == all[i1].region || l3.places & all[i1].places != 0 {
+                    if l3.region == all[i1].region || !(l3.places & all[i1].places).is_empty() {
                         continue;
                     }
                     let types = [all[i1].region.0, all[i2].region.0, l3.region.0];
@@ -406,16 +397,16 @@ pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
                     let nodes = s1 | e1 | s2 | e2 | s3 | e3;
                     let victims = seeing_all(ends) & !nodes;
                     let hit = b.holding(victims, d);
-                    if hit == 0 {
+                    if hit.is_empty() {
                         continue;
                     }
-                    let n = hit.count_ones() as usize;
+                    let n = hit.count() as usize;
                     let better = match &best {
                         None => true,
                         Some((bd, be, _)) => diff < *bd || diff == *bd && n > *be,
                     };
                     if better {
-                        let removed: Vec<(usize, u16)> = cells(hit).map(|c| (c, bit(d))).collect();
+                        let removed: Vec<(usize, Mask)> = cells(hit).map(|c| (c, bit(d))).collect();
                         best = Some((diff, n, SeStep::removal(Technique::ThreeStrongLinks, diff, removed)));
                     }
                 }
