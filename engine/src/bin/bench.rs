@@ -346,22 +346,14 @@ fn rate_file(path: &str) {
         .collect();
     let us = start.elapsed().as_secs_f64() * 1e6 / rows.len().max(1) as f64;
     if std::env::var_os("SUDOKU_BENCH_DUMP").is_some() {
-        for ((g, p), _) in rows.iter().zip(&ratings) {
+        // Per puzzle: the published rating, then the steps of each technique of the path.
+        for (g, p) in &rows {
             let steps = sudoku_engine::human::solve_steps(g, &mut || false).unwrap().unwrap();
-            let counts: Vec<String> = sudoku_engine::human::Technique::ALL
+            let counts: Vec<String> = sudoku_engine::human::Technique::ORDER
                 .iter()
                 .map(|t| steps.iter().filter(|d| d.technique == *t).count().to_string())
                 .collect();
-            let longest = |t| steps.iter().filter(|d| d.technique == t).map(|d| d.length).max().unwrap_or(0);
-            use sudoku_engine::human::Technique as T;
-            eprintln!(
-                "{} {} {} {} {}",
-                p.unwrap_or(0.0),
-                counts.join(" "),
-                longest(T::SimpleChain),
-                longest(T::XYChain),
-                longest(T::Contradiction)
-            );
+            eprintln!("{} {}", p.unwrap_or(0.0), counts.join(" "));
         }
     }
     let mut levels = std::collections::BTreeMap::new();

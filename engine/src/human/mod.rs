@@ -1,26 +1,24 @@
-//! The deductions a person makes, one step at a time: one [`Technique`] enum, one [`Step`], one
-//! board of candidates, and one file per family as HoDoKu groups its solvers:
+//! The deductions a person makes, one step at a time: one [`Technique`] enum, one [`Step`], and
+//! one engine of human steps, the path of Sudoku Explainer (`explainer/`): one finder per
+//! family, compiled for every grid size from one source, as HoDoKu groups its solvers.
 //!
 //! | family | file | techniques |
 //! | --- | --- | --- |
-//! | singles | `singles.rs` | naked single, hidden single (in a box, in a line) |
-//! | intersections | `intersections.rs` | locked candidates: pointing, claiming |
-//! | subsets | `subsets.rs` | naked and hidden pairs, triples, quads; Crook's preemptive sets of any size |
-//! | fish | `fish.rs` | X-Wing, Swordfish, Jellyfish |
-//! | wings | `wings.rs` | XY-Wing, XYZ-Wing |
-//! | chains | `chains.rs` | simple chain (X-chain), XY-chain |
-//! | uniqueness | `uniqueness.rs` | unique rectangle (types 1, 2), BUG + 1 |
-//! | contradiction | `contradiction.rs` | contradiction (singles from one candidate reach a dead end), guess |
-//! | Sudoku Explainer | `explainer/` | the SE rating (`sudoku.se_rating`): its own 9x9 board and one file per family (singles and subsets, wings and fish chains, uniqueness, aligned exclusion, forcing chains); its techniques are the variants from `FullHouse` on |
+//! | singles, intersections, subsets, fish | `explainer/basics.rs` | full house, hidden and naked singles, direct pointing and claiming, direct hidden pair and triple, pointing, claiming, naked and hidden pairs, triples and quads, X-Wing, Swordfish, Jellyfish |
+//! | wings and fish chains | `explainer/wings.rs` | turbot fish, XY-Wing, XYZ-Wing, three strong links, WXYZ-Wing, VWXYZ-Wing |
+//! | uniqueness | `explainer/uniqueness.rs` | unique rectangles and loops, bivalue universal grave |
+//! | aligned exclusion | `explainer/aligned.rs` | aligned pair and triple exclusion |
+//! | chains | `explainer/chaining.rs` | bidirectional cycles, forcing X-chains and forcing chains; Nishio, cell, region and dynamic forcing chains |
+//! | the path | `explainer/path.rs` | the order tried, the guess when nothing applies |
 //!
-//! `sudoku.fill_steps`, `sudoku.propagate` (beyond its bulk techniques), `sudoku.rate`,
-//! `sudoku.hint`, `sudoku.hidden_singles` and `sudoku.preemptive_sets` all read from here; the
-//! solver's bulk propagation (`search/mod.rs`, `search/fast9.rs`) stays apart as the hot path,
-//! and the tests hold it to the same fixpoint as the [`Order::Propagation`] steps.
-//!
-//! A run tries the techniques in one of two orders ([`Order`]): the order of the set-based SQL
-//! loop (`propagate`'s techniques, which never guess), or the rating ladder, simplest first by
-//! the Sudoku Explainer weight (see [`rating`]).
+//! `sudoku.rate`, `sudoku.hint`, `sudoku.fill_steps` with any technique beyond propagate's four,
+//! and `sudoku.se_rating` all walk that path ([`Order::Path`]): at each step the first hint of
+//! the allowed techniques in the order of [`Technique::ORDER`]. The set-based SQL loop's order
+//! ([`Order::Propagation`], `sudoku.propagate`'s four techniques: naked and hidden singles,
+//! locked candidates and Crook's preemptive sets of any size) keeps its own order and finders
+//! (`singles.rs`, `intersections.rs`, `subsets.rs`), as the article it mirrors; the solver's
+//! bulk propagation (`search/mod.rs`, `search/fast9.rs`) stays apart as the hot path, and the
+//! tests hold it to the same fixpoint as the [`Order::Propagation`] steps.
 //!
 //! Names ([`Selection::from_names`]) are the technique names of [`Technique::name`] and two
 //! family names kept from the SQL articles: `locked_candidates` (pointing and claiming) and
@@ -38,27 +36,32 @@ macro_rules! explain {
     };
 }
 
-mod chains;
-mod contradiction;
+mod explain;
 pub mod explainer;
-mod fish;
 mod intersections;
 pub mod rating;
 mod singles;
 pub mod subsets;
-mod uniqueness;
-mod wings;
 
-pub use rating::{hint_with, level, rate_with, rating_of, solve_steps, RateError, Rating, LEVELS};
+pub use rating::{
+    hint_with, level, level_band, level_of_tenths, rate_with, rates_at_most, rating_of, solve_steps, RateError, Rating,
+    LEVELS, LEVEL_BANDS,
+};
 pub use singles::hidden_singles;
 pub use subsets::preemptive_sets;
 
-/// Every technique, in the order of the rating ladder (simplest first).
+/// Every technique, in the order the path tries them (Sudoku Explainer's), then the guess and
+/// the propagation order's preemptive set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Technique {
+    FullHouse,
     HiddenSingleBox,
     HiddenSingleLine,
+    DirectPointing,
+    DirectClaiming,
+    DirectHiddenPair,
     NakedSingle,
+    DirectHiddenTriple,
     Pointing,
     Claiming,
     NakedPair,
@@ -67,120 +70,182 @@ pub enum Technique {
     NakedTriple,
     Swordfish,
     HiddenTriple,
+    TurbotFish,
     XYWing,
     XYZWing,
-    UniqueRectangle1,
-    UniqueRectangle2,
+    UniqueRectangle,
+    UniqueLoop,
     NakedQuad,
     Jellyfish,
     HiddenQuad,
-    Bug,
-    SimpleChain,
-    XYChain,
-    Contradiction,
-    Guess,
-    /// Crook's preemptive set as [`Order::Propagation`] finds it: a naked subset of any size in
-    /// a unit (its complement there is a hidden subset); the ladder finds the same sets as the
-    /// naked and hidden pairs, triples and quads.
-    PreemptiveSet,
-    /// The techniques from here on are Sudoku Explainer's own (see [`explainer`]); the rating ladder
-    /// does not use them.
-    FullHouse,
-    DirectPointing,
-    DirectClaiming,
-    DirectHiddenPair,
-    DirectHiddenTriple,
-    TurbotFish,
     ThreeStrongLinks,
-    UniqueLoop,
     WXYZWing,
+    Bug,
     VWXYZWing,
     AlignedPairExclusion,
-    AlignedTripleExclusion,
     BidirectionalCycle,
     ForcingXChain,
     ForcingChain,
+    AlignedTripleExclusion,
     NishioForcingChain,
     CellForcingChain,
     RegionForcingChain,
     DynamicForcingChain,
-    DynamicForcingChainPlus,
+    /// The solution's digit in a cell, when no technique applies (or, on grids larger than
+    /// 9x9, when a step's search runs past its budget).
+    Guess,
+    /// Crook's preemptive set as [`Order::Propagation`] finds it: a naked subset of any size in
+    /// a unit (its complement there is a hidden subset); the path finds the same sets as the
+    /// naked and hidden pairs, triples and quads.
+    PreemptiveSet,
 }
 
 impl Technique {
-    /// The techniques of the rating ladder, simplest first.
-    pub const ALL: [Technique; 23] = [
-        Technique::HiddenSingleBox,
-        Technique::HiddenSingleLine,
-        Technique::NakedSingle,
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::NakedPair,
-        Technique::XWing,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::Swordfish,
-        Technique::HiddenTriple,
-        Technique::XYWing,
-        Technique::XYZWing,
-        Technique::UniqueRectangle1,
-        Technique::UniqueRectangle2,
-        Technique::NakedQuad,
-        Technique::Jellyfish,
-        Technique::HiddenQuad,
-        Technique::Bug,
-        Technique::SimpleChain,
-        Technique::XYChain,
-        Technique::Contradiction,
-        Technique::Guess,
-    ];
+    /// The techniques of the path, in the order tried, the guess last.
+    pub const ORDER: [Technique; 38] = {
+        use Technique::*;
+        [
+            FullHouse,
+            HiddenSingleBox,
+            HiddenSingleLine,
+            DirectPointing,
+            DirectClaiming,
+            DirectHiddenPair,
+            NakedSingle,
+            DirectHiddenTriple,
+            Pointing,
+            Claiming,
+            NakedPair,
+            XWing,
+            HiddenPair,
+            NakedTriple,
+            Swordfish,
+            HiddenTriple,
+            TurbotFish,
+            XYWing,
+            XYZWing,
+            UniqueRectangle,
+            UniqueLoop,
+            NakedQuad,
+            Jellyfish,
+            HiddenQuad,
+            ThreeStrongLinks,
+            WXYZWing,
+            Bug,
+            VWXYZWing,
+            AlignedPairExclusion,
+            BidirectionalCycle,
+            ForcingXChain,
+            ForcingChain,
+            AlignedTripleExclusion,
+            NishioForcingChain,
+            CellForcingChain,
+            RegionForcingChain,
+            DynamicForcingChain,
+            Guess,
+        ]
+    };
 
-    /// The name SQL uses (`hidden_single` for both kinds of hidden single, `unique_rectangle`
-    /// for both types).
+    /// Every technique of the path but the guess: what Sudoku Explainer's rating uses.
+    pub const RATED: u64 = (1 << Technique::Guess as u32) - 1;
+
+    /// This technique's bit in a set of techniques.
+    pub const fn bit(self) -> u64 {
+        1 << self as u32
+    }
+
+    /// Whether this technique is in the set `allowed`.
+    pub const fn within(self, allowed: u64) -> bool {
+        allowed & self.bit() != 0
+    }
+
+    /// The name SQL uses (`hidden_single` for both kinds of hidden single).
     pub fn name(self) -> &'static str {
+        use Technique::*;
         match self {
-            Technique::HiddenSingleBox | Technique::HiddenSingleLine => "hidden_single",
-            Technique::NakedSingle => "naked_single",
-            Technique::Pointing => "pointing",
-            Technique::Claiming => "claiming",
-            Technique::NakedPair => "naked_pair",
-            Technique::XWing => "x_wing",
-            Technique::HiddenPair => "hidden_pair",
-            Technique::NakedTriple => "naked_triple",
-            Technique::Swordfish => "swordfish",
-            Technique::HiddenTriple => "hidden_triple",
-            Technique::XYWing => "xy_wing",
-            Technique::XYZWing => "xyz_wing",
-            Technique::UniqueRectangle1 | Technique::UniqueRectangle2 => "unique_rectangle",
-            Technique::Bug => "bug",
-            Technique::XYChain => "xy_chain",
-            Technique::Contradiction => "contradiction",
-            Technique::NakedQuad => "naked_quad",
-            Technique::Jellyfish => "jellyfish",
-            Technique::HiddenQuad => "hidden_quad",
-            Technique::SimpleChain => "simple_chain",
-            Technique::Guess => "guess",
-            Technique::PreemptiveSet => "preemptive_set",
-            Technique::FullHouse => "full_house",
-            Technique::DirectPointing => "direct_pointing",
-            Technique::DirectClaiming => "direct_claiming",
-            Technique::DirectHiddenPair => "direct_hidden_pair",
-            Technique::DirectHiddenTriple => "direct_hidden_triple",
-            Technique::TurbotFish => "turbot_fish",
-            Technique::ThreeStrongLinks => "three_strong_links",
-            Technique::UniqueLoop => "unique_loop",
-            Technique::WXYZWing => "wxyz_wing",
-            Technique::VWXYZWing => "vwxyz_wing",
-            Technique::AlignedPairExclusion => "aligned_pair_exclusion",
-            Technique::AlignedTripleExclusion => "aligned_triple_exclusion",
-            Technique::BidirectionalCycle => "bidirectional_cycle",
-            Technique::ForcingXChain => "forcing_x_chain",
-            Technique::ForcingChain => "forcing_chain",
-            Technique::NishioForcingChain => "nishio_forcing_chain",
-            Technique::CellForcingChain => "cell_forcing_chain",
-            Technique::RegionForcingChain => "region_forcing_chain",
-            Technique::DynamicForcingChain => "dynamic_forcing_chain",
-            Technique::DynamicForcingChainPlus => "dynamic_forcing_chain_plus",
+            FullHouse => "full_house",
+            HiddenSingleBox | HiddenSingleLine => "hidden_single",
+            DirectPointing => "direct_pointing",
+            DirectClaiming => "direct_claiming",
+            DirectHiddenPair => "direct_hidden_pair",
+            NakedSingle => "naked_single",
+            DirectHiddenTriple => "direct_hidden_triple",
+            Pointing => "pointing",
+            Claiming => "claiming",
+            NakedPair => "naked_pair",
+            XWing => "x_wing",
+            HiddenPair => "hidden_pair",
+            NakedTriple => "naked_triple",
+            Swordfish => "swordfish",
+            HiddenTriple => "hidden_triple",
+            TurbotFish => "turbot_fish",
+            XYWing => "xy_wing",
+            XYZWing => "xyz_wing",
+            UniqueRectangle => "unique_rectangle",
+            UniqueLoop => "unique_loop",
+            NakedQuad => "naked_quad",
+            Jellyfish => "jellyfish",
+            HiddenQuad => "hidden_quad",
+            ThreeStrongLinks => "three_strong_links",
+            WXYZWing => "wxyz_wing",
+            Bug => "bug",
+            VWXYZWing => "vwxyz_wing",
+            AlignedPairExclusion => "aligned_pair_exclusion",
+            BidirectionalCycle => "bidirectional_cycle",
+            ForcingXChain => "forcing_x_chain",
+            ForcingChain => "forcing_chain",
+            AlignedTripleExclusion => "aligned_triple_exclusion",
+            NishioForcingChain => "nishio_forcing_chain",
+            CellForcingChain => "cell_forcing_chain",
+            RegionForcingChain => "region_forcing_chain",
+            DynamicForcingChain => "dynamic_forcing_chain",
+            Guess => "guess",
+            PreemptiveSet => "preemptive_set",
+        }
+    }
+
+    /// The name a player reads ("Hidden single", "X-Wing").
+    pub fn title(self) -> &'static str {
+        use Technique::*;
+        match self {
+            FullHouse => "Full house",
+            HiddenSingleBox | HiddenSingleLine => "Hidden single",
+            DirectPointing => "Direct pointing",
+            DirectClaiming => "Direct claiming",
+            DirectHiddenPair => "Direct hidden pair",
+            NakedSingle => "Naked single",
+            DirectHiddenTriple => "Direct hidden triple",
+            Pointing => "Pointing",
+            Claiming => "Claiming",
+            NakedPair => "Naked pair",
+            XWing => "X-Wing",
+            HiddenPair => "Hidden pair",
+            NakedTriple => "Naked triple",
+            Swordfish => "Swordfish",
+            HiddenTriple => "Hidden triple",
+            TurbotFish => "Turbot fish",
+            XYWing => "XY-Wing",
+            XYZWing => "XYZ-Wing",
+            UniqueRectangle => "Unique rectangle",
+            UniqueLoop => "Unique loop",
+            NakedQuad => "Naked quad",
+            Jellyfish => "Jellyfish",
+            HiddenQuad => "Hidden quad",
+            ThreeStrongLinks => "Three strong links",
+            WXYZWing => "WXYZ-Wing",
+            Bug => "Bivalue universal grave",
+            VWXYZWing => "VWXYZ-Wing",
+            AlignedPairExclusion => "Aligned pair exclusion",
+            BidirectionalCycle => "Bidirectional cycle",
+            ForcingXChain => "Forcing X-chain",
+            ForcingChain => "Forcing chain",
+            AlignedTripleExclusion => "Aligned triple exclusion",
+            NishioForcingChain => "Nishio forcing chain",
+            CellForcingChain => "Cell forcing chain",
+            RegionForcingChain => "Region forcing chain",
+            DynamicForcingChain => "Dynamic forcing chain",
+            Guess => "Guess",
+            PreemptiveSet => "Preemptive set",
         }
     }
 
@@ -196,52 +261,68 @@ impl Technique {
         }
     }
 
-    /// The Sudoku Explainer weight (see [`rating`]); a preemptive set weighs as the naked or
-    /// hidden subset the ladder would find it as, at most a quad's.
-    pub fn weight(self) -> f64 {
+    /// The family it belongs to, as `sudoku.techniques()` groups them.
+    pub fn family(self) -> &'static str {
+        use Technique::*;
         match self {
-            Technique::HiddenSingleBox => 1.2,
-            Technique::HiddenSingleLine => 1.5,
-            Technique::NakedSingle => 2.3,
-            Technique::Pointing => 2.6,
-            Technique::Claiming => 2.8,
-            Technique::NakedPair => 3.0,
-            Technique::XWing => 3.2,
-            Technique::HiddenPair => 3.4,
-            Technique::NakedTriple => 3.6,
-            Technique::Swordfish => 3.8,
-            Technique::HiddenTriple => 4.0,
-            Technique::XYWing => 4.2,
-            Technique::XYZWing => 4.4,
-            Technique::UniqueRectangle1 => 4.5,
-            Technique::UniqueRectangle2 => 4.6,
-            Technique::NakedQuad => 5.0,
-            Technique::Jellyfish => 5.2,
-            Technique::HiddenQuad | Technique::PreemptiveSet => 5.4,
-            Technique::Bug => 5.6,
-            Technique::SimpleChain => 6.6,
-            Technique::XYChain => 6.8,
-            Technique::Contradiction => 7.2,
-            Technique::Guess => 8.5,
-            Technique::FullHouse => 1.0,
-            Technique::DirectPointing => 1.7,
-            Technique::DirectClaiming => 1.9,
-            Technique::DirectHiddenPair => 2.0,
-            Technique::DirectHiddenTriple => 2.5,
-            Technique::TurbotFish => 4.0,
-            Technique::ThreeStrongLinks => 5.4,
-            Technique::UniqueLoop => 4.5,
-            Technique::WXYZWing => 5.5,
-            Technique::VWXYZWing => 6.2,
-            Technique::AlignedPairExclusion => 6.2,
-            Technique::AlignedTripleExclusion => 7.5,
-            Technique::BidirectionalCycle => 6.5,
-            Technique::ForcingXChain => 6.6,
-            Technique::ForcingChain => 7.0,
-            Technique::NishioForcingChain => 7.5,
-            Technique::CellForcingChain | Technique::RegionForcingChain => 8.0,
-            Technique::DynamicForcingChain => 8.5,
-            Technique::DynamicForcingChainPlus => 9.0,
+            FullHouse | HiddenSingleBox | HiddenSingleLine | NakedSingle => "singles",
+            DirectPointing | DirectClaiming | Pointing | Claiming => "intersections",
+            DirectHiddenPair | DirectHiddenTriple | NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad
+            | HiddenQuad | PreemptiveSet => "subsets",
+            XWing | Swordfish | Jellyfish => "fish",
+            TurbotFish | ThreeStrongLinks => "single-digit patterns",
+            XYWing | XYZWing | WXYZWing | VWXYZWing => "wings",
+            UniqueRectangle | UniqueLoop | Bug => "uniqueness",
+            AlignedPairExclusion | AlignedTripleExclusion => "aligned exclusion",
+            BidirectionalCycle | ForcingXChain | ForcingChain => "chains",
+            NishioForcingChain | CellForcingChain | RegionForcingChain | DynamicForcingChain => "forcing chains",
+            Guess => "guess",
+        }
+    }
+
+    /// The least difficulty of a step of this technique, in tenths of the Sudoku Explainer
+    /// scale (a chain adds to it by its length, some patterns by their size). A guess is 9.0:
+    /// harder than every technique the path has.
+    pub const fn base(self) -> u32 {
+        use Technique::*;
+        match self {
+            FullHouse => 10,
+            HiddenSingleBox => 12,
+            HiddenSingleLine => 15,
+            DirectPointing => 17,
+            DirectClaiming => 19,
+            DirectHiddenPair => 20,
+            NakedSingle => 23,
+            DirectHiddenTriple => 25,
+            Pointing => 26,
+            Claiming => 28,
+            NakedPair => 30,
+            XWing => 32,
+            HiddenPair => 34,
+            NakedTriple => 36,
+            Swordfish => 38,
+            HiddenTriple => 40,
+            TurbotFish => 40,
+            XYWing => 42,
+            XYZWing => 44,
+            UniqueRectangle => 45,
+            UniqueLoop => 46,
+            NakedQuad => 50,
+            Jellyfish => 52,
+            HiddenQuad | PreemptiveSet => 54,
+            ThreeStrongLinks => 54,
+            WXYZWing => 55,
+            Bug => 56,
+            VWXYZWing => 62,
+            AlignedPairExclusion => 62,
+            BidirectionalCycle => 65,
+            ForcingXChain => 66,
+            ForcingChain => 70,
+            AlignedTripleExclusion => 75,
+            NishioForcingChain => 75,
+            CellForcingChain | RegionForcingChain => 80,
+            DynamicForcingChain => 85,
+            Guess => 90,
         }
     }
 }
@@ -260,13 +341,18 @@ pub struct Step {
     /// The digit placed, as (cell, digit).
     pub placed: Option<(usize, u8)>,
     /// The candidates removed, as (cell, digit). In [`Order::Propagation`] a placement lists
-    /// what it removes from its peers, as the SQL loop's round does; in the ladder it lists none.
+    /// what it removes from its peers, as the SQL loop's round does; on the path, what the step
+    /// itself removes (a forcing chain that places a digit removes the cell's others).
     pub eliminated: Vec<(usize, u8)>,
     /// One sentence a player can follow.
     pub explanation: String,
-    /// The length of a chain (its cells), the singles a contradiction takes, or the size of a
-    /// preemptive set; 0 otherwise.
+    /// The size of a preemptive set, or the links of a chain; 0 otherwise.
     pub length: usize,
+    /// The difficulty, in tenths of the Sudoku Explainer scale.
+    pub difficulty: u32,
+    /// A chain's links in order, each (from, to) as (cell, digit, on): on means the cell holds
+    /// the digit; a forcing chain of several branches lists each from its assumption.
+    pub links: Vec<(explainer::Candidate, explainer::Candidate)>,
 }
 
 impl Step {
@@ -280,7 +366,19 @@ impl Step {
         explanation: String,
     ) -> Step {
         let (digits, cells, placed) = (vec![digit], vec![cell], Some((cell, digit)));
-        Step { technique, unit, digits, cells, placed, eliminated: Vec::new(), explanation, length }
+        let difficulty = technique.base();
+        Step {
+            technique,
+            unit,
+            digits,
+            cells,
+            placed,
+            eliminated: Vec::new(),
+            explanation,
+            length,
+            difficulty,
+            links: Vec::new(),
+        }
     }
 
     /// A step that removes `eliminated` and places nothing.
@@ -292,7 +390,19 @@ impl Step {
         eliminated: Vec<(usize, u8)>,
         explanation: String,
     ) -> Step {
-        Step { technique, unit, digits, cells, placed: None, eliminated, explanation, length: 0 }
+        let difficulty = technique.base();
+        Step {
+            technique,
+            unit,
+            digits,
+            cells,
+            placed: None,
+            eliminated,
+            explanation,
+            length: 0,
+            difficulty,
+            links: Vec::new(),
+        }
     }
 }
 
@@ -382,10 +492,6 @@ impl Board {
         }
     }
 
-    fn sees(&self, a: usize, b: usize) -> bool {
-        self.geo.sees(a, b)
-    }
-
     fn open(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
         self.geo.unit(u).iter().map(|&c| c as usize).filter(|&c| self.value[c] == 0)
     }
@@ -439,9 +545,10 @@ pub enum Order {
     /// then by digits. It never guesses, works on any grid, and ends in a contradiction when
     /// the steps prove there is no solution; its last grid is `propagate`'s.
     Propagation,
-    /// The rating ladder: the allowed technique of least weight first (the order of
-    /// [`Technique::ALL`]), a guess last. Needs a puzzle with one solution.
-    Ladder,
+    /// The path: the first hint of the allowed techniques in the order of
+    /// [`Technique::ORDER`] (Sudoku Explainer's), a guess last when allowed. Needs a puzzle with
+    /// one solution.
+    Path,
 }
 
 /// The techniques of a run, their order, and the name each step is reported under.
@@ -449,9 +556,9 @@ pub enum Order {
 pub struct Selection {
     order: Order,
     /// Bit `t as usize` for each allowed technique.
-    allowed: u32,
+    allowed: u64,
     /// Techniques selected by their family name only, and reported under it.
-    by_family: u32,
+    by_family: u64,
     /// The bulk techniques named, in the propagation order.
     bulk: Techniques,
 }
@@ -460,15 +567,16 @@ pub struct Selection {
 pub const PROPAGATION_NAMES: [&str; 4] = ["naked_single", "hidden_single", "locked_candidates", "preemptive_set"];
 
 impl Selection {
-    /// Every technique of the ladder, guesses included: what `rate` and `hint` use.
+    /// Every technique of the path, guesses included: what `rate` and `hint` use.
     pub fn all() -> Selection {
-        let allowed = Technique::ALL.iter().fold(0, |m, &t| m | 1 << t as u32);
-        Selection { order: Order::Ladder, allowed, by_family: 0, bulk: Techniques::NONE }
+        let allowed = Technique::ORDER.iter().fold(0, |m, &t| m | t.bit());
+        Selection { order: Order::Path, allowed, by_family: 0, bulk: Techniques::NONE }
     }
 
     /// The techniques named (see the module documentation), in [`Order::Propagation`] when
-    /// every name is one of [`PROPAGATION_NAMES`], else in the ladder; `Err(name)` for the first
-    /// unknown name.
+    /// every name is one of [`PROPAGATION_NAMES`], else on the path; `Err(name)` for the first
+    /// unknown name. On the path, `hidden_single` also selects the full house (a hidden single
+    /// too), reported as a hidden single unless `full_house` is named.
     pub fn from_names<'a>(names: impl IntoIterator<Item = &'a str> + Clone) -> Result<Selection, String> {
         let propagation = names.clone().into_iter().all(|n| PROPAGATION_NAMES.contains(&n));
         let named = |i: usize| names.clone().into_iter().any(|n| n == PROPAGATION_NAMES[i]);
@@ -478,24 +586,27 @@ impl Selection {
             locked_candidates: named(2),
             preemptive_sets: named(3),
         };
-        let all = Technique::ALL.into_iter().chain([Technique::PreemptiveSet]);
-        let (mut own, mut family) = (0u32, 0u32);
+        let all = Technique::ORDER.into_iter().chain([Technique::PreemptiveSet]);
+        let (mut own, mut family) = (0u64, 0u64);
         for name in names {
-            let by_name = all.clone().filter(|t| t.name() == name).fold(0, |m, t| m | 1 << t as u32);
-            let by_family = all.clone().filter(|t| t.family_name() == Some(name)).fold(0, |m, t| m | 1 << t as u32);
+            let by_name = all.clone().filter(|t| t.name() == name).fold(0, |m, t| m | t.bit());
+            let mut by_family = all.clone().filter(|t| t.family_name() == Some(name)).fold(0, |m, t| m | t.bit());
+            if name == "hidden_single" {
+                by_family |= Technique::FullHouse.bit();
+            }
             if by_name | by_family == 0 {
                 return Err(name.to_string());
             }
             own |= by_name;
             family |= by_family;
         }
-        let order = if propagation { Order::Propagation } else { Order::Ladder };
+        let order = if propagation { Order::Propagation } else { Order::Path };
         // A preemptive set is a technique of its own in the propagation order only, where it
         // brings naked singles (its sets of size 1).
         let (allowed, by_family) = match order {
-            Order::Propagation if bulk.preemptive_sets => (own | family | 1 << Technique::NakedSingle as u32, family),
+            Order::Propagation if bulk.preemptive_sets => (own | family | Technique::NakedSingle.bit(), family),
             Order::Propagation => (own | family, family),
-            Order::Ladder => ((own | family) & !(1 << Technique::PreemptiveSet as u32), family & !own),
+            Order::Path => ((own | family) & !Technique::PreemptiveSet.bit(), family & !own),
         };
         Ok(Selection { order, allowed, by_family, bulk })
     }
@@ -505,15 +616,18 @@ impl Selection {
     }
 
     fn has(&self, t: Technique) -> bool {
-        self.allowed >> t as u32 & 1 == 1
+        t.within(self.allowed)
     }
 
     /// The name a step of technique `t` is reported under: its family's when the selection
     /// named the family and not the technique (`locked_candidates` for pointing in
     /// `fill_steps(p)`), else its own.
     pub fn name_of(&self, t: Technique) -> &'static str {
+        if t == Technique::FullHouse && t.within(self.by_family) {
+            return "hidden_single";
+        }
         match t.family_name() {
-            Some(family) if self.by_family >> t as u32 & 1 == 1 => family,
+            Some(family) if t.within(self.by_family) => family,
             _ => t.name(),
         }
     }
@@ -524,10 +638,11 @@ impl Selection {
     }
 }
 
-/// The distinct technique names of the ladder, simplest first (`hidden_single` ...
-/// `contradiction`, `guess`): what `sudoku.rating_techniques()` lists.
+/// The distinct technique names of the path, in the order tried (`full_house`,
+/// `hidden_single` ... `dynamic_forcing_chain`, `guess`): what `sudoku.rating_techniques()`
+/// lists.
 pub fn technique_names() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = Technique::ALL.iter().map(|t| t.name()).collect();
+    let mut names: Vec<&'static str> = Technique::ORDER.iter().map(|t| t.name()).collect();
     names.dedup();
     names
 }
@@ -556,17 +671,29 @@ impl Ending {
     }
 }
 
+/// How many interrupt polls (about one candidate's chain search each) a step of the path may
+/// take on a grid larger than 9x9 before it gives up and guesses; 9x9 and 4x4 are unbounded.
+pub const STEP_BUDGET: u32 = 2048;
+
+/// What a run walks on.
+enum Walker {
+    Propagation(Board),
+    Path(explainer::Walk),
+}
+
 /// The steps of one run, resumable: each call makes the next deduction.
 pub struct Steps {
-    board: Board,
+    walker: Walker,
     selection: Selection,
-    /// The solution, for guesses (the ladder only).
+    explain: bool,
+    n: usize,
+    /// The solution, for guesses (the path only).
     solution: Vec<u8>,
     ending: Option<Ending>,
 }
 
 impl Steps {
-    /// A run over `grid`. The ladder needs a puzzle with one solution (else the error); the
+    /// A run over `grid`. The path needs a puzzle with one solution (else the error); the
     /// propagation order takes any grid.
     pub fn new(
         grid: &Grid,
@@ -574,18 +701,18 @@ impl Steps {
         explain: bool,
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<Result<Steps, RateError>, Interrupted> {
-        let solution = match selection.order {
-            Order::Ladder => match rating::unique_solution(grid, interrupt)? {
-                Ok(s) => s.cells().to_vec(),
+        let (walker, solution) = match selection.order {
+            Order::Path => match rating::unique_solution(grid, interrupt)? {
+                Ok(s) => (Walker::Path(explainer::Walk::new(grid)), s.cells().to_vec()),
                 Err(e) => return Ok(Err(e)),
             },
-            Order::Propagation => Vec::new(),
+            Order::Propagation => (Walker::Propagation(Board::new(grid, explain)), Vec::new()),
         };
-        Ok(Ok(Steps { board: Board::new(grid, explain), selection, solution, ending: None }))
+        Ok(Ok(Steps { walker, selection, explain, n: grid.size(), solution, ending: None }))
     }
 
     /// The next step, or `None` once the run has ended ([`Steps::ending`] says how).
-    /// `interrupt` is asked before each step and during the search for preemptive sets.
+    /// `interrupt` is asked before each step and during the searches.
     pub fn next_with(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Step>, Interrupted> {
         if self.ending.is_some() {
             return Ok(None);
@@ -593,83 +720,48 @@ impl Steps {
         if interrupt() {
             return Err(Interrupted);
         }
-        let b = &self.board;
-        let found = match self.selection.order {
-            Order::Propagation if b.conflicting || b.broken(self.selection.has(Technique::HiddenSingleBox)) => {
-                Err(Ending::Contradiction)
+        let found = match &mut self.walker {
+            Walker::Propagation(b) => {
+                let s = &self.selection;
+                if b.conflicting || b.broken(s.has(Technique::HiddenSingleBox)) {
+                    Err(Ending::Contradiction)
+                } else if b.solved() {
+                    Err(Ending::Solved)
+                } else {
+                    match propagation_step(b, s, interrupt)? {
+                        Some(mut step) => {
+                            b.apply(&mut step, true);
+                            Ok(step)
+                        }
+                        None => Err(Ending::Stalled),
+                    }
+                }
             }
-            _ if b.solved() => Err(Ending::Solved),
-            Order::Propagation => self.propagation_step(interrupt)?.ok_or(Ending::Stalled),
-            Order::Ladder => self.ladder_step().ok_or(Ending::Stalled),
+            Walker::Path(w) if w.solved() => Err(Ending::Solved),
+            Walker::Path(w) => {
+                let allowed = self.selection.allowed;
+                let budget = if self.n > 9 { STEP_BUDGET } else { u32::MAX };
+                let mut ctx = explainer::Ctx::new(interrupt, allowed & !Technique::Guess.bit(), budget);
+                let guess = Technique::Guess.within(allowed);
+                let step = match w.next(&mut ctx) {
+                    Ok(Some(s)) => Some(s),
+                    Ok(None) | Err(explainer::SeError::Bound) if guess => Some(w.guess(&self.solution)),
+                    Ok(None) | Err(explainer::SeError::Bound) => None,
+                    Err(_) => return Err(Interrupted),
+                };
+                match step {
+                    Some(s) => Ok(explain::step_of(&s, self.n, self.explain)),
+                    None => Err(Ending::Stalled),
+                }
+            }
         };
         match found {
-            Ok(mut step) => {
-                self.board.apply(&mut step, self.selection.order == Order::Propagation);
-                Ok(Some(step))
-            }
+            Ok(step) => Ok(Some(step)),
             Err(ending) => {
                 self.ending = Some(ending);
                 Ok(None)
             }
         }
-    }
-
-    fn propagation_step(&self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Step>, Interrupted> {
-        let (b, s, n) = (&self.board, &self.selection, self.board.geo.n);
-        let (rows, cols, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
-        let found = s
-            .has(Technique::NakedSingle)
-            .then(|| b.naked_single())
-            .flatten()
-            .or_else(|| s.has(Technique::HiddenSingleBox).then(|| b.hidden_single(0..3 * n)).flatten())
-            .or_else(|| {
-                let locked = s.has(Technique::Pointing);
-                locked
-                    .then(|| {
-                        b.locked(boxes.clone(), &[UnitKind::Row], 1)
-                            .or_else(|| b.locked(boxes, &[UnitKind::Column], 1))
-                            .or_else(|| b.locked(rows.start..cols.end, &[UnitKind::Box], 1))
-                    })
-                    .flatten()
-            });
-        match found {
-            Some(step) => Ok(Some(step)),
-            None if s.has(Technique::PreemptiveSet) => b.preemptive_set(interrupt),
-            None => Ok(None),
-        }
-    }
-
-    fn ladder_step(&self) -> Option<Step> {
-        type Finder = fn(&Board) -> Option<Step>;
-        const LADDER: [(Technique, Finder); 21] = [
-            (Technique::HiddenSingleBox, |b| b.hidden_single(2 * b.geo.n..3 * b.geo.n)),
-            (Technique::HiddenSingleLine, |b| b.hidden_single(0..2 * b.geo.n)),
-            (Technique::NakedSingle, |b| b.naked_single()),
-            (Technique::Pointing, |b| b.locked(2 * b.geo.n..3 * b.geo.n, &[UnitKind::Row, UnitKind::Column], 2)),
-            (Technique::Claiming, |b| b.locked(0..2 * b.geo.n, &[UnitKind::Box], 2)),
-            (Technique::NakedPair, |b| b.naked_subset(2)),
-            (Technique::XWing, |b| b.fish(2)),
-            (Technique::HiddenPair, |b| b.hidden_subset(2)),
-            (Technique::NakedTriple, |b| b.naked_subset(3)),
-            (Technique::Swordfish, |b| b.fish(3)),
-            (Technique::HiddenTriple, |b| b.hidden_subset(3)),
-            (Technique::XYWing, |b| b.wing(false)),
-            (Technique::XYZWing, |b| b.wing(true)),
-            (Technique::UniqueRectangle1, |b| b.unique_rectangle()),
-            (Technique::NakedQuad, |b| b.naked_subset(4)),
-            (Technique::Jellyfish, |b| b.fish(4)),
-            (Technique::HiddenQuad, |b| b.hidden_subset(4)),
-            (Technique::Bug, |b| b.bug()),
-            (Technique::SimpleChain, |b| b.simple_chain()),
-            (Technique::XYChain, |b| b.xy_chain()),
-            (Technique::Contradiction, |b| b.contradiction()),
-        ];
-        let b = &self.board;
-        LADDER
-            .iter()
-            .filter(|(t, _)| self.selection.has(*t))
-            .find_map(|(_, find)| find(b))
-            .or_else(|| self.selection.has(Technique::Guess).then(|| b.guess(&self.solution)))
     }
 
     /// How the run ended, once it has.
@@ -679,17 +771,65 @@ impl Steps {
 
     /// The digits of the grid so far, row-major (0 blank).
     pub fn cells(&self) -> &[u8] {
-        &self.board.value
+        match &self.walker {
+            Walker::Propagation(b) => &b.value,
+            Walker::Path(w) => w.cells(),
+        }
+    }
+
+    /// The candidates of each cell so far, as masks (digit `d` is bit `d - 1`); a filled cell
+    /// has its own digit's bit.
+    pub fn candidates(&self) -> Vec<u32> {
+        match &self.walker {
+            Walker::Propagation(b) => b.cand.clone(),
+            Walker::Path(w) => {
+                let mut c = w.candidates();
+                for (m, &v) in c.iter_mut().zip(w.cells()).filter(|(_, &v)| v != 0) {
+                    *m = 1 << (v - 1);
+                }
+                c
+            }
+        }
     }
 
     /// The grid so far.
     pub fn grid(&self) -> Grid {
-        Grid::from_cells(&self.board.value).expect("a run keeps a grid's digits")
+        Grid::from_cells(self.cells()).expect("a run keeps a grid's digits")
     }
 
     /// The selection the run follows.
     pub fn selection(&self) -> &Selection {
         &self.selection
+    }
+}
+
+/// The propagation order's next step on `b` (not applied).
+fn propagation_step(
+    b: &Board,
+    s: &Selection,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Option<Step>, Interrupted> {
+    let n = b.geo.n;
+    let (rows, cols, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
+    let found = s
+        .has(Technique::NakedSingle)
+        .then(|| b.naked_single())
+        .flatten()
+        .or_else(|| s.has(Technique::HiddenSingleBox).then(|| b.hidden_single(0..3 * n)).flatten())
+        .or_else(|| {
+            let locked = s.has(Technique::Pointing);
+            locked
+                .then(|| {
+                    b.locked(boxes.clone(), &[UnitKind::Row], 1)
+                        .or_else(|| b.locked(boxes, &[UnitKind::Column], 1))
+                        .or_else(|| b.locked(rows.start..cols.end, &[UnitKind::Box], 1))
+                })
+                .flatten()
+        });
+    match found {
+        Some(step) => Ok(Some(step)),
+        None if s.has(Technique::PreemptiveSet) => b.preemptive_set(interrupt),
+        None => Ok(None),
     }
 }
 
@@ -728,16 +868,16 @@ mod tests {
         assert_eq!(s.techniques(), Some(Techniques::ALL));
         assert_eq!(s.name_of(Technique::Pointing), "locked_candidates");
         assert_eq!(s.name_of(Technique::PreemptiveSet), "preemptive_set");
-        // Any other name: the ladder, where a family stands for its techniques.
+        // Any other name: the path, where a family stands for its techniques.
         let s = Selection::from_names(["pointing", "locked_candidates", "preemptive_set"]).unwrap();
-        assert_eq!(s.order(), Order::Ladder);
+        assert_eq!(s.order(), Order::Path);
         assert_eq!((s.name_of(Technique::Pointing), s.name_of(Technique::Claiming)), ("pointing", "locked_candidates"));
         assert_eq!(s.name_of(Technique::HiddenTriple), "preemptive_set");
         assert!(s.has(Technique::NakedQuad) && !s.has(Technique::PreemptiveSet) && !s.has(Technique::NakedSingle));
         assert_eq!(Selection::from_names(["x_wing", "dancing_links"]), Err("dancing_links".to_string()));
-        // The ladder with a family name makes the same steps as with its techniques.
+        // The path with a family name makes the same steps as with its techniques.
         let g = Grid::parse(SEED).unwrap();
-        // (x_wing makes it a ladder run, where the family name stands for pointing and claiming).
+        // (x_wing makes it a run of the path, where the family name stands for pointing and claiming).
         let by = |names: &[&str]| run(&g, names).0;
         assert_eq!(
             by(&["hidden_single", "naked_single", "locked_candidates", "x_wing"]),

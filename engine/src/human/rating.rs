@@ -1,68 +1,43 @@
-//! Difficulty rating by solving as a person would: always the simplest technique that makes
-//! progress (the ladder, [`super::Order::Ladder`]), a guess only when none does.
+//! Difficulty rating by solving as a person would: the path of Sudoku Explainer (see
+//! [`super::explainer`]), every technique allowed, a guess only when none applies. The score
+//! is the path's ER, the difficulty of its hardest step on the Sudoku Explainer scale; on 9x9
+//! it is `sudoku.se_rating`'s `er` for every puzzle that has one. A guess counts 9.0, harder
+//! than every technique the path has: a 9x9 puzzle needs one only beyond dynamic forcing chains
+//! (Sudoku Explainer 9.0 and up); a larger grid also where a step's chain search runs past its
+//! budget ([`super::STEP_BUDGET`]).
 //!
-//! The techniques and their weights follow the Sudoku Explainer scale (SE 1.2.1), the usual
-//! reference for published ratings:
+//! The levels are bands of ER ([`LEVEL_BANDS`]), each the techniques a player needs:
 //!
-//! | technique | weight |
-//! | --- | ---: |
-//! | hidden single in a box / in a row or column | 1.2 / 1.5 |
-//! | naked single | 2.3 |
-//! | locked candidates: pointing / claiming | 2.6 / 2.8 |
-//! | naked pair, X-Wing, hidden pair | 3.0, 3.2, 3.4 |
-//! | naked triple, Swordfish, hidden triple | 3.6, 3.8, 4.0 |
-//! | XY-Wing, XYZ-Wing | 4.2, 4.4 |
-//! | unique rectangle type 1 / type 2 | 4.5 / 4.6 |
-//! | naked quad, Jellyfish, hidden quad | 5.0, 5.2, 5.4 |
-//! | bivalue universal grave + 1 | 5.6 |
-//! | simple chain (an X-chain on one digit, which covers simple colouring) | 6.6 + length |
-//! | XY-chain | 6.8 + length |
-//! | contradiction: one candidate of a bivalue cell leads by singles to a dead end | 7.2 + length |
-//! | guess (backtracking) | 8.5 |
+//! | level | ER | what it takes |
+//! | --- | --- | --- |
+//! | easy | 1.0-1.9 | full houses and hidden singles (and the direct pointing and claiming that leave one) |
+//! | medium | 2.0-2.5 | naked singles, direct hidden pairs and triples: candidates noted in the head |
+//! | hard | 2.6-3.7 | pencil marks: pointing, claiming, naked and hidden pairs, X-Wing, naked triples |
+//! | expert | 3.8-6.4 | every pattern short of chains: Swordfish, hidden triples, turbot fish, wings, uniqueness, quads, Jellyfish, BUG, aligned pair exclusion |
+//! | extreme | 6.5 and up | chains: cycles, forcing chains, aligned triple exclusion, Nishio, multiple and dynamic forcing chains, guesses |
 //!
-//! A step's difficulty is its weight, plus for chains `0.2 * log2(cells / 4)` beyond 4 cells
-//! and for contradictions `0.2 * log2(singles / 2)` beyond 2 singles. The score is the hardest
-//! step's difficulty plus `0.05 * log2(uses)` (at most 0.3) for how often its technique was
-//! used; a puzzle that needs guesses scores `8.5 + 0.5 * log2(guesses)`. Levels: easy (hidden
-//! singles only, score < 2.0), medium (< 2.6: naked singles), hard (< 3.8: locked candidates,
-//! pairs, X-Wing, naked triples), expert (< 6.0: the other subsets, fish, wings, unique
-//! rectangles, BUG), extreme (chains, contradictions, guesses).
-//!
-//! On `se_rated_10k` (10,000 puzzles rated 5.0 to 9.3 by Sudoku Explainer) the Spearman rank
-//! correlation of the score with the published rating is 0.63 (`sudoku-bench --rate`).
+//! The bounds of easy, medium and hard are those of the rating before 0.4.0 (whose score was
+//! on the same scale); expert now ends where the chains begin, 6.5.
 
-use super::{Selection, Step, Steps, Technique};
+use super::{Order, Selection, Step, Steps, Technique};
 use crate::grid::Grid;
 use crate::search::{count_solutions_with, solve_with, Interrupted};
-
-impl Step {
-    /// The difficulty of this step: its technique's weight, plus for chains
-    /// `0.2 * log2(cells / 4)` beyond 4 cells and for contradictions `0.2 * log2(singles / 2)`
-    /// beyond 2 singles (longer chains are harder to find, as in Sudoku Explainer).
-    pub fn difficulty(&self) -> f64 {
-        let w = self.technique.weight();
-        match self.technique {
-            Technique::SimpleChain | Technique::XYChain => w + 0.2 * (self.length as f64 / 4.0).max(1.0).log2(),
-            Technique::Contradiction => w + 0.2 * (self.length as f64 / 2.0).max(1.0).log2(),
-            _ => w,
-        }
-    }
-}
 
 /// The rating of a puzzle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rating {
     /// easy, medium, hard, expert or extreme.
     pub level: &'static str,
+    /// The ER: the hardest step's difficulty on the Sudoku Explainer scale.
     pub score: f64,
-    /// The distinct techniques used, simplest first.
+    /// The distinct techniques used, in the order the path tries them.
     pub techniques: Vec<Technique>,
-    /// Deductions made (placements and eliminations), guesses included.
+    /// Steps taken (placements and eliminations), guesses included.
     pub steps: u32,
     pub guesses: u32,
 }
 
-/// Why a grid cannot be rated (or solved by the ladder).
+/// Why a grid cannot be rated (or solved along the path).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RateError {
     ConflictingGivens,
@@ -83,18 +58,26 @@ impl std::fmt::Display for RateError {
 /// The levels, easiest first.
 pub const LEVELS: [&str; 5] = ["easy", "medium", "hard", "expert", "extreme"];
 
-/// The level of a score (see the module documentation).
-pub fn level(score: f64) -> &'static str {
-    match score {
-        s if s < 2.0 => "easy",
-        s if s < 2.6 => "medium",
-        s if s < 3.8 => "hard",
-        s if s < 6.0 => "expert",
-        _ => "extreme",
-    }
+/// Each level's band of ER, in tenths: (level, least, greatest).
+pub const LEVEL_BANDS: [(&str, u32, u32); 5] =
+    [("easy", 10, 19), ("medium", 20, 25), ("hard", 26, 37), ("expert", 38, 64), ("extreme", 65, u32::MAX)];
+
+/// The level of an ER given in tenths.
+pub fn level_of_tenths(er: u32) -> &'static str {
+    LEVEL_BANDS.iter().find(|&&(_, lo, hi)| (lo..=hi).contains(&er)).map_or("easy", |&(l, _, _)| l)
 }
 
-/// The solution of a grid the ladder can run on, or why it cannot.
+/// The level of a score (an ER, see the module documentation).
+pub fn level(score: f64) -> &'static str {
+    level_of_tenths((score * 10.0).round() as u32)
+}
+
+/// The band of ER (tenths) of a level, `None` for an unknown name.
+pub fn level_band(level: &str) -> Option<(u32, u32)> {
+    LEVEL_BANDS.iter().find(|&&(l, _, _)| l == level).map(|&(_, lo, hi)| (lo, hi))
+}
+
+/// The solution of a grid the path can run on, or why it cannot.
 pub(super) fn unique_solution(
     grid: &Grid,
     interrupt: &mut dyn FnMut() -> bool,
@@ -109,9 +92,8 @@ pub(super) fn unique_solution(
     }
 }
 
-/// Every step of the ladder with every technique from the grid to its solution, explained
-/// when `explain`.
-fn ladder(
+/// Every step of the path from the grid to its solution, explained when `explain`.
+fn path(
     grid: &Grid,
     explain: bool,
     interrupt: &mut dyn FnMut() -> bool,
@@ -127,39 +109,44 @@ fn ladder(
     Ok(Ok(steps))
 }
 
-/// Every step from the grid to its solution, simplest technique first at each step.
+/// Every step from the grid to its solution, explained.
 pub fn solve_steps(
     grid: &Grid,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Vec<Step>, RateError>, Interrupted> {
-    ladder(grid, true, interrupt)
+    path(grid, true, interrupt)
 }
 
 /// The rating of a puzzle with one solution (see the module documentation).
 pub fn rate_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Result<Rating, RateError>, Interrupted> {
-    // The steps of `solve_steps`, without their explanations.
-    Ok(ladder(grid, false, interrupt)?.map(|steps| rating_of(&steps)))
+    Ok(path(grid, false, interrupt)?.map(|steps| rating_of(&steps)))
 }
 
-/// The rating of a list of steps: the hardest step's difficulty plus `0.05 * log2(uses)` (at
-/// most 0.3) for how often its technique was used; with guesses, `8.5 + 0.5 * log2(guesses)`.
+/// The rating of a list of steps: the hardest step's difficulty, the techniques used.
 pub fn rating_of(steps: &[Step]) -> Rating {
+    let er = steps.iter().map(|s| s.difficulty).max().unwrap_or(Technique::FullHouse.base());
     let guesses = steps.iter().filter(|d| d.technique == Technique::Guess).count() as u32;
-    let mut score: f64 = 0.0;
-    for t in Technique::ALL {
-        let uses = steps.iter().filter(|d| d.technique == t).count();
-        if uses > 0 && t != Technique::Guess {
-            let hardest = steps.iter().filter(|d| d.technique == t).map(Step::difficulty).fold(0.0, f64::max);
-            score = score.max(hardest + (0.05 * (uses as f64).log2()).min(0.3));
-        }
-    }
-    if guesses > 0 {
-        score = Technique::Guess.weight() + 0.5 * (guesses as f64).log2();
-    }
     let mut techniques: Vec<Technique> = steps.iter().map(|d| d.technique).collect();
     techniques.sort();
     techniques.dedup();
-    Rating { level: level(score), score, techniques, steps: steps.len() as u32, guesses }
+    Rating { level: level_of_tenths(er), score: er as f64 / 10.0, techniques, steps: steps.len() as u32, guesses }
+}
+
+/// Whether the puzzle (one solution) rates at most `hi` tenths: the path with only the
+/// techniques that can be that easy, stopped at the first step harder than `hi`.
+pub fn rates_at_most(grid: &Grid, hi: u32, interrupt: &mut dyn FnMut() -> bool) -> Result<bool, Interrupted> {
+    let allowed =
+        Technique::ORDER.iter().filter(|t| t.base() <= hi && **t != Technique::Guess).fold(0, |m, t| m | t.bit());
+    let selection = Selection { order: Order::Path, allowed, by_family: 0, bulk: crate::search::Techniques::NONE };
+    let Ok(mut run) = Steps::new(grid, selection, false, interrupt)? else {
+        return Ok(false);
+    };
+    while let Some(step) = run.next_with(interrupt)? {
+        if step.difficulty > hi {
+            return Ok(false);
+        }
+    }
+    Ok(run.ending() == Some(super::Ending::Solved))
 }
 
 /// The next step [`rate_with`] would make on `grid` (a puzzle with one solution, possibly
@@ -198,7 +185,7 @@ mod tests {
                 }
             }
             let r = rating_of(&steps);
-            assert!(r.score >= 1.2, "{r:?}");
+            assert!(r.score >= 1.0, "{r:?}");
         }
     }
 

@@ -1,6 +1,6 @@
-//! Subsets: naked and hidden pairs, triples and quads (the ladder), and Crook's preemptive sets
-//! of any size (the propagation order, `sudoku.preemptive_sets`, and the solver's bulk pass),
-//! all found by one search over a unit's cells or digits.
+//! Subsets: Crook's preemptive sets of any size (the propagation order, `sudoku.preemptive_sets`,
+//! and the solver's bulk pass), found by one search over a unit's cells or digits; the path's
+//! naked and hidden pairs, triples and quads are `explainer/basics.rs`'s.
 //!
 //! A preemptive set of a unit is a set `D` of `m >= 1` digits and the set `S` of the unit's
 //! blank cells whose candidates all lie in `D`, when `S` has exactly `m` cells and their
@@ -160,58 +160,6 @@ impl Board {
             }
         }
         Ok(None)
-    }
-
-    /// The ladder's naked subset of `k` cells: `k` open cells of a unit (that has more) whose
-    /// candidates together are `k` digits; those digits leave the unit's other cells. The first
-    /// that removes a candidate, units in order, then cell sets in lexicographic order.
-    pub(super) fn naked_subset(&self, k: usize) -> Option<Step> {
-        for u in 0..3 * self.geo.n {
-            let (open, masks) = self.unit_masks(u);
-            if open.len() <= k {
-                continue;
-            }
-            let all = (1u32 << open.len()) - 1;
-            let mut search = Search { masks: &masks, nodes: 0, interrupt: &mut || false, bound: k, spare: 0 };
-            let mut found = None;
-            // Cell sets come in lexicographic order: keep the first that removes something.
-            let _ = search.cells(0, 0, 0, &mut |cells, union| {
-                if found.is_none() && cells.count_ones() as usize == k && union.count_ones() as usize == k {
-                    let technique = [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad][k - 2];
-                    found = self.subset_step(technique, u, &open, cells, union, all & !cells, union, false);
-                }
-            });
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
-    }
-
-    /// The ladder's hidden subset of `k` digits: `k` digits whose places in a unit (that has
-    /// more open cells) are `k` cells, which then hold nothing else. The first that removes a
-    /// candidate, units in order, then digit sets in lexicographic order.
-    pub(super) fn hidden_subset(&self, k: usize) -> Option<Step> {
-        for u in 0..3 * self.geo.n {
-            let (open, masks) = self.unit_masks(u);
-            if open.len() <= k {
-                continue;
-            }
-            let all_digits = masks.iter().fold(0, |m, &x| m | x);
-            let spare = (all_digits.count_ones() as usize).saturating_sub(open.len());
-            let mut search = Search { masks: &masks, nodes: 0, interrupt: &mut || false, bound: k, spare };
-            let mut found = None;
-            let _ = search.digits(all_digits, 0, 0, &mut |digits, places| {
-                if found.is_none() && digits.count_ones() as usize == k && places.count_ones() as usize == k {
-                    let technique = [Technique::HiddenPair, Technique::HiddenTriple, Technique::HiddenQuad][k - 2];
-                    found = self.subset_step(technique, u, &open, places, digits, places, !digits, true);
-                }
-            });
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
     }
 }
 

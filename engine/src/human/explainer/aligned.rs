@@ -3,7 +3,7 @@
 //! every candidate of a cell seeing them all (an excluder), cannot be; a candidate of the cells
 //! that only such combinations use is removed.
 
-use super::board::{bit, count, digits, sees, Board, Cells, T};
+use super::board::{bit, cells, count, digits, sees, Board, Cells, T};
 use super::{Mask, NC, P};
 use super::{SeStep, Technique};
 
@@ -94,7 +94,8 @@ pub(super) fn aligned_pair(b: &Board) -> Option<SeStep> {
         if common.count() >= 2 {
             let removed = exclusion(b, &[list[i], list[j]], common);
             if !removed.is_empty() {
-                return Some(SeStep::removal(Technique::AlignedPairExclusion, 62, removed));
+                let step = SeStep::removal(Technique::AlignedPairExclusion, 62, removed);
+                return Some(step.on([list[i], list[j]]).on(cells(common)));
             }
         }
     }
@@ -116,12 +117,13 @@ pub(super) fn aligned_triple(b: &Board) -> Option<SeStep> {
     for (i, j) in pairs(list.len()) {
         let (c0, c1) = (list[i], list[j]);
         let twin = (ex[i] | ex[j]) & in_list & !Cells::EMPTY.with(c0).with(c1);
-        for k in super::board::cells(twin).map(|c| index[c]) {
+        for k in cells(twin).map(|c| index[c]) {
             let common = ex[i] & ex[j] & ex[k];
             if common.count() >= 2 {
                 let removed = exclusion(b, &[c0, c1, list[k]], common);
                 if !removed.is_empty() {
-                    return Some(SeStep::removal(Technique::AlignedTripleExclusion, 75, removed));
+                    let step = SeStep::removal(Technique::AlignedTripleExclusion, 75, removed);
+                    return Some(step.on([c0, c1, list[k]]).on(cells(common)));
                 }
             }
         }

@@ -8,10 +8,19 @@ use super::{SeStep, Technique};
 /// The region types in the order singles and subsets search them: boxes, columns, rows.
 const SEARCH: [usize; 3] = [BOX, COL, ROW];
 
-/// Hidden singles: first a region with one empty cell left (full house, 1.0), then a digit with
-/// one place left in a box (1.2), a column or a row (1.5).
+/// A region with one empty cell left (full house, 1.0).
+pub(super) fn full_house(b: &Board) -> Option<SeStep> {
+    singles(b, true)
+}
+
+/// A digit with one place left in a box (1.2), a column or a row (1.5), not a full house.
 pub(super) fn hidden_single(b: &Board) -> Option<SeStep> {
-    for alone in [true, false] {
+    singles(b, false)
+}
+
+/// Full houses (`alone`) or the other hidden singles.
+fn singles(b: &Board, alone: bool) -> Option<SeStep> {
+    {
         for t in SEARCH {
             for r in 0..N {
                 for d in 1..=N as u8 {
@@ -25,7 +34,7 @@ pub(super) fn hidden_single(b: &Board) -> Option<SeStep> {
                                 (false, BOX) => (Technique::HiddenSingleBox, 12),
                                 _ => (Technique::HiddenSingleLine, 15),
                             };
-                            return Some(SeStep::placement(tech, diff, c, d));
+                            return Some(SeStep::placement(tech, diff, c, d).on([c]).about(bit(d)).within(t, r));
                         }
                     }
                 }
@@ -38,7 +47,7 @@ pub(super) fn hidden_single(b: &Board) -> Option<SeStep> {
 pub(super) fn naked_single(b: &Board) -> Option<SeStep> {
     (0..N * N)
         .find(|&c| b.value[c] == 0 && count(b.cand[c]) == 1)
-        .map(|c| SeStep::placement(Technique::NakedSingle, 23, c, b.cand[c].trailing_zeros() as u8 + 1))
+        .map(|c| SeStep::placement(Technique::NakedSingle, 23, c, b.cand[c].trailing_zeros() as u8 + 1).on([c]))
 }
 
 /// Whether two regions of different types share cells.
@@ -49,7 +58,8 @@ fn crosses(t1: usize, r1: usize, t2: usize, r2: usize) -> bool {
 /// The pairs of region types locked candidates look at, (where the digit is confined, where it
 /// is removed), in Sudoku Explainer's order: box-column, box-row (pointing), column-box, row-box
 /// (claiming).
-const LOCKING: [(usize, usize); 4] = [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)];
+pub(super) const POINTING: [(usize, usize); 2] = [(BOX, COL), (BOX, ROW)];
+pub(super) const CLAIMING: [(usize, usize); 2] = [(COL, BOX), (ROW, BOX)];
 
 /// The removals of locked candidates: `d` leaves the cells of region 2 outside region 1.
 fn locking_removals(b: &Board, t1: usize, r1: usize, t2: usize, r2: usize, d: u8) -> Vec<(usize, Mask)> {
@@ -75,8 +85,8 @@ fn count_cells(set: Cells) -> u32 {
 /// Direct pointing and claiming: locked candidates after which another region of the first
 /// type has one place left for the digit (1.7 from a box, 1.9 from a line). The step places
 /// that hidden single only, as Sudoku Explainer's does.
-pub(super) fn direct_locking(b: &Board) -> Option<SeStep> {
-    for (t1, t2) in LOCKING {
+pub(super) fn direct_locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<SeStep> {
+    for (t1, t2) in pairs {
         for d in 1..=N as u8 {
             for r1 in 0..N {
                 if let Some(r2) = locked_in(b, t1, r1, t2, d) {
@@ -91,7 +101,9 @@ pub(super) fn direct_locking(b: &Board) -> Option<SeStep> {
                                     (Technique::DirectClaiming, 19)
                                 };
                                 let c = remain.first();
-                                return Some(SeStep::placement(tech, diff, c, d));
+                                let locked = b.holding(T.region_set[t1][r1], d);
+                                let step = SeStep::placement(tech, diff, c, d).on(cells(locked)).on([c]);
+                                return Some(step.about(bit(d)).within(t1, r1));
                             }
                         }
                     }
@@ -103,8 +115,8 @@ pub(super) fn direct_locking(b: &Board) -> Option<SeStep> {
 }
 
 /// Pointing (2.6) and claiming (2.8).
-pub(super) fn locking(b: &Board) -> Option<SeStep> {
-    for (t1, t2) in LOCKING {
+pub(super) fn locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<SeStep> {
+    for (t1, t2) in pairs {
         for d in 1..=N as u8 {
             for r1 in 0..N {
                 if let Some(r2) = locked_in(b, t1, r1, t2, d) {
@@ -112,7 +124,8 @@ pub(super) fn locking(b: &Board) -> Option<SeStep> {
                     if !removed.is_empty() {
                         let (tech, diff) =
                             if t2 != BOX { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
-                        return Some(SeStep::removal(tech, diff, removed));
+                        let locked = b.holding(T.region_set[t1][r1], d);
+                        return Some(SeStep::removal(tech, diff, removed).on(cells(locked)).about(bit(d)).within(t1, r1));
                     }
                 }
             }
@@ -157,7 +170,8 @@ pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
                         3 => (Technique::NakedTriple, 36),
                         _ => (Technique::NakedQuad, 50),
                     };
-                    return Some(SeStep::removal(tech, diff, removed));
+                    let step = SeStep::removal(tech, diff, removed).on(region_cells(t, r, m));
+                    return Some(step.about(union).within(t, r));
                 }
             }
         }
@@ -204,7 +218,8 @@ pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep>
                             } else {
                                 (Technique::DirectHiddenTriple, 25)
                             };
-                            return Some(SeStep::placement(tech, diff, c, d));
+                            let step = SeStep::placement(tech, diff, c, d).on(region_cells(t, r, union)).on([c]);
+                            return Some(step.about(m | bit(d)).within(t, r));
                         }
                     }
                     continue;
@@ -216,7 +231,7 @@ pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep>
                         3 => (Technique::HiddenTriple, 40),
                         _ => (Technique::HiddenQuad, 54),
                     };
-                    return Some(SeStep::removal(tech, diff, removed));
+                    return Some(SeStep::removal(tech, diff, removed).on(region_cells(t, r, union)).about(m).within(t, r));
                 }
             }
         }
@@ -270,7 +285,11 @@ pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
                         3 => (Technique::Swordfish, 38),
                         _ => (Technique::Jellyfish, 52),
                     };
-                    return Some(SeStep::removal(tech, diff, removed));
+                    let base_cells = (0..N).filter(|r| m >> r & 1 != 0).flat_map(|r| {
+                        let places = b.positions(base, r, d);
+                        region_cells(base, r, places).collect::<Vec<_>>()
+                    });
+                    return Some(SeStep::removal(tech, diff, removed).on(base_cells).about(bit(d)));
                 }
             }
         }

@@ -20,7 +20,7 @@
 
 use super::board::{bit, cells, count, digits, region_cells, Board, Cells, BOX, COL, ROW, T};
 use super::{Ix, Mask, N, NC};
-use super::{Ctx, SeError, SeStep, Technique};
+use super::{Candidate, Ctx, SeError, SeStep, Technique};
 
 const NONE: u32 = u32::MAX;
 
@@ -138,6 +138,19 @@ impl Chain {
         } else {
             self.off[cand(c, d)]
         }
+    }
+
+    /// The links from the assumption to node `n` along first parents, in order, added to `out`.
+    fn links_to(&self, n: u32, out: &mut Vec<(Candidate, Candidate)>) {
+        let start = out.len();
+        let of = |nd: &Node| (nd.cell as usize, nd.digit, nd.on);
+        let mut p = n;
+        while self.nodes[p as usize].len > 0 {
+            let nd = &self.nodes[p as usize];
+            out.push((of(&self.nodes[nd.p0 as usize]), of(nd)));
+            p = nd.p0;
+        }
+        out[start..].reverse();
     }
 
     fn parents_of(&self, n: u32) -> &[u32] {
@@ -378,19 +391,34 @@ fn easiest(mut found: Vec<Found>) -> Option<SeStep> {
 }
 
 /// A step that sets candidate (c, d) on (the cell's other candidates leave and d is placed) or
-/// off; `None` when it changes nothing.
-fn conclusion(b: &Board, tech: Technique, difficulty: u32, c: usize, d: u8, on: bool) -> Option<SeStep> {
-    if on {
+/// off, by the chain of `links`; `None` when it changes nothing.
+fn conclusion(
+    b: &Board,
+    tech: Technique,
+    difficulty: u32,
+    (c, d, on): Candidate,
+    links: Vec<(Candidate, Candidate)>,
+) -> Option<SeStep> {
+    let mut step = if on {
         let others = b.cand[c] & !bit(d);
-        let removed = if others != 0 { vec![(c, others as u32)] } else { Vec::new() };
-        (!removed.is_empty()).then(|| SeStep { technique: tech, difficulty, placed: Some((c, d)), removed })
+        if others == 0 {
+            return None;
+        }
+        let mut s = SeStep::removal(tech, difficulty, vec![(c, others)]);
+        s.placed = Some((c, d));
+        s
     } else {
-        Some(SeStep::removal(tech, difficulty, vec![(c, bit(d))]))
-    }
+        SeStep::removal(tech, difficulty, vec![(c, bit(d))])
+    };
+    step = step.on(links.iter().flat_map(|&(a, z)| [a.0, z.0])).about(bit(d));
+    step.links = links;
+    Some(step)
 }
 
 struct Search<'a> {
     b: &'a Board,
+    /// The techniques a chain found may be of (bit `t as u32` for technique `t`).
+    allowed: u64,
     /// The (difficulty, complexity) the search for cycles and forcing chains is bounded by (see
     /// [`cycles_and_forcing_chains`]), and the least difficulty of a branch it cut, if any.
     limit: (u32, u32),
@@ -408,6 +436,7 @@ impl<'a> Search<'a> {
     fn new(b: &'a Board) -> Search<'a> {
         Search {
             b,
+            allowed: !0,
             limit: (u32::MAX, u32::MAX),
             next_limit: None,
             seq: 0,
@@ -434,6 +463,7 @@ impl<'a> Search<'a> {
 /// nothing has searched everything.
 pub(super) fn cycles_and_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
     let mut s = Search::new(b);
+    s.allowed = ctx.allowed;
     let mut start = 72;
     loop {
         s.limit = (start, u32::MAX);
@@ -455,6 +485,7 @@ pub(super) fn cycles_and_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Opti
 /// else the easiest dynamic forcing chain; or `None`.
 pub(super) fn multiple_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
     let mut s = Search::new(b);
+    s.allowed = ctx.allowed;
     for (multiple, dynamic, nishio) in [(false, true, true), (true, false, false), (true, true, false)] {
         let mut found = Vec::new();
         s.multiple(multiple, dynamic, nishio, &mut found, ctx)?;
@@ -481,6 +512,9 @@ impl Search<'_> {
     /// Adds a chain found; the limit tightens to it (a chain found later that is not easier
     /// never wins: see [`cycles_and_forcing_chains`]).
     fn record(&mut self, found: &mut Vec<Found>, mut f: Found) {
+        if !f.step.technique.within(self.allowed) {
+            return;
+        }
         f.seq = self.seq;
         if (f.difficulty, f.complexity) < self.limit {
             self.limit = (f.difficulty, f.complexity);
@@ -623,7 +657,9 @@ impl Search<'_> {
         let complexity = ch.ancestors(t, &mut self.seen);
         let tech = if y { Technique::ForcingChain } else { Technique::ForcingXChain };
         let difficulty = if y { 70 } else { 66 } + length_difficulty(complexity);
-        if let Some(step) = conclusion(self.b, tech, difficulty, nd.cell as usize, nd.digit, nd.on) {
+        let mut links = Vec::new();
+        ch.links_to(t, &mut links);
+        if let Some(step) = conclusion(self.b, tech, difficulty, (nd.cell as usize, nd.digit, nd.on), links) {
             self.record(found, Found { difficulty, complexity, sort_key: if y { 4 } else { 2 }, seq: 0, step });
         }
     }
@@ -672,7 +708,15 @@ impl Search<'_> {
             complexity,
             sort_key,
             seq: 0,
-            step: SeStep::removal(Technique::BidirectionalCycle, difficulty, removed),
+            step: {
+                let mut links = Vec::new();
+                ch.links_to(dst, &mut links);
+                let mut step = SeStep::removal(Technique::BidirectionalCycle, difficulty, removed);
+                step = step.on(links.iter().flat_map(|&(a, z)| [a.0, z.0]));
+                step.digits = links.iter().fold(0, |m, &(a, _)| m | 1 << (a.1 - 1));
+                step.links = links;
+                step
+            },
         })
     }
 
@@ -808,10 +852,17 @@ impl Search<'_> {
         (c, d, on): (usize, u8, bool),
         found: &mut Vec<Found>,
     ) {
-        let complexity = nodes.into_iter().map(|(ch, n)| ch.ancestors(n, &mut self.seen)).sum();
+        let mut links = Vec::new();
+        let mut complexity = 0;
+        for (ch, n) in nodes {
+            complexity += ch.ancestors(n, &mut self.seen);
+            ch.links_to(n, &mut links);
+        }
         let difficulty = base + length_difficulty(complexity);
-        if let Some(step) = conclusion(self.b, tech, difficulty, c, d, on) {
-            found.push(Found { difficulty, complexity, sort_key, seq: 0, step });
+        if let Some(step) = conclusion(self.b, tech, difficulty, (c, d, on), links) {
+            if step.technique.within(self.allowed) {
+                found.push(Found { difficulty, complexity, sort_key, seq: 0, step });
+            }
         }
     }
 

@@ -63,7 +63,7 @@ macro_rules! sized {
             pub(super) const W: usize = $w;
             pub(super) type Mask = $mask;
             pub(super) type Ix = $ix;
-            pub(super) use super::{Ctx, SeError, SeStep, Technique};
+            pub(super) use super::{Candidate, Ctx, SeError, SeStep, Technique};
 
             #[path = "aligned.rs"]
             mod aligned;
@@ -88,7 +88,11 @@ sized!(nine, 3, 2, u16, u8);
 sized!(sixteen, 4, 4, u16, u8);
 sized!(twenty_five, 5, 10, u32, u16);
 
-/// One step Sudoku Explainer would take: what it removes, then what it places.
+/// A candidate in a chain: (cell, digit, on), on meaning the cell holds the digit.
+pub type Candidate = (usize, u8, bool);
+
+/// One step Sudoku Explainer would take: what it removes, then what it places, and what its
+/// reason rests on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeStep {
     pub technique: Technique,
@@ -98,16 +102,58 @@ pub struct SeStep {
     pub placed: Option<(usize, u8)>,
     /// The candidates removed, as (cell, digits mask), digit `d` being bit `d - 1`.
     pub removed: Vec<(usize, u32)>,
+    /// The cells the reason rests on (a subset's cells, a fish's places, a wing's cells, a
+    /// chain's cells), ascending.
+    pub cells: Vec<usize>,
+    /// The digits the pattern is about, as a mask.
+    pub digits: u32,
+    /// The region the deduction is about, if one: (type, number), type 0 a box, 1 a row, 2 a
+    /// column, numbers 0-based.
+    pub region: Option<(usize, usize)>,
+    /// A chain's links in order, each (from, to); a forcing chain of several branches lists
+    /// each branch from its assumption.
+    pub links: Vec<(Candidate, Candidate)>,
 }
 
 impl SeStep {
     fn removal<M: Into<u32>>(technique: Technique, difficulty: u32, removed: Vec<(usize, M)>) -> SeStep {
         let removed = removed.into_iter().map(|(c, m)| (c, m.into())).collect();
-        SeStep { technique, difficulty, placed: None, removed }
+        SeStep {
+            technique,
+            difficulty,
+            placed: None,
+            removed,
+            cells: Vec::new(),
+            digits: 0,
+            region: None,
+            links: Vec::new(),
+        }
     }
 
     fn placement(technique: Technique, difficulty: u32, c: usize, d: u8) -> SeStep {
-        SeStep { technique, difficulty, placed: Some((c, d)), removed: Vec::new() }
+        let mut s = SeStep::removal::<u32>(technique, difficulty, Vec::new());
+        s.placed = Some((c, d));
+        s
+    }
+
+    /// This step, resting on `cells` (any order, repeats dropped).
+    fn on(mut self, cells: impl IntoIterator<Item = usize>) -> SeStep {
+        self.cells.extend(cells);
+        self.cells.sort_unstable();
+        self.cells.dedup();
+        self
+    }
+
+    /// This step, about the digits of `mask`.
+    fn about<M: Into<u32>>(mut self, mask: M) -> SeStep {
+        self.digits |= mask.into();
+        self
+    }
+
+    /// This step, about region `r` of type `t`.
+    fn within(mut self, t: usize, r: usize) -> SeStep {
+        self.region = Some((t, r));
+        self
     }
 }
 
@@ -144,6 +190,8 @@ pub enum SeError {
     BeyondDynamic,
     /// The interrupt callback asked to stop (query cancel, `statement_timeout`).
     Interrupted,
+    /// A step's search went past its budget (grids larger than 9x9).
+    Bound,
 }
 
 impl std::fmt::Display for SeError {
@@ -157,27 +205,118 @@ impl std::fmt::Display for SeError {
                 "the puzzle needs dynamic forcing chains (+) or nested ones (Sudoku Explainer 9.0 and up), which this rating does not implement yet"
             }
             SeError::Interrupted => "the rating was interrupted",
+            SeError::Bound => "a step's search went past its budget",
         })
     }
 }
 
 impl std::error::Error for SeError {}
 
-/// What a technique search may be stopped by.
-pub(super) struct Ctx<'a> {
+/// What a technique search may be stopped by, and what it may find.
+pub(crate) struct Ctx<'a> {
     interrupt: &'a mut dyn FnMut() -> bool,
     polls: u32,
+    /// The techniques allowed (bit `t as u32` for technique `t`).
+    pub(crate) allowed: u64,
+    /// The polls a step may take before it gives up with [`SeError::Bound`].
+    budget: u32,
 }
 
-impl Ctx<'_> {
-    /// Polls the interrupt callback every 64 calls.
+impl<'a> Ctx<'a> {
+    pub(crate) fn new(interrupt: &'a mut dyn FnMut() -> bool, allowed: u64, budget: u32) -> Ctx<'a> {
+        Ctx { interrupt, polls: 0, allowed, budget }
+    }
+
+    /// Polls the interrupt callback every 64 calls; counts against the budget.
     pub(super) fn check(&mut self) -> Result<(), SeError> {
         self.polls += 1;
+        if self.polls > self.budget {
+            return Err(SeError::Bound);
+        }
         if self.polls & 63 == 0 && (self.interrupt)() {
             return Err(SeError::Interrupted);
         }
         Ok(())
     }
+
+    /// Starts the budget of a new step.
+    pub(crate) fn next_step(&mut self) {
+        self.polls = 0;
+    }
+}
+
+/// A walk along the path over a grid of any size (the sized finders behind one type).
+#[derive(Clone)]
+pub(crate) enum Walk {
+    Four(Box<four::path::Walk>),
+    Nine(Box<nine::path::Walk>),
+    Sixteen(Box<sixteen::path::Walk>),
+    TwentyFive(Box<twenty_five::path::Walk>),
+}
+
+macro_rules! each_size {
+    ($w:expr, $x:ident => $e:expr) => {
+        match $w {
+            Walk::Four($x) => $e,
+            Walk::Nine($x) => $e,
+            Walk::Sixteen($x) => $e,
+            Walk::TwentyFive($x) => $e,
+        }
+    };
+}
+
+impl Walk {
+    pub(crate) fn new(grid: &Grid) -> Walk {
+        let cells = grid.cells();
+        match grid.box_side() {
+            2 => Walk::Four(Box::new(four::path::Walk::new(cells))),
+            3 => Walk::Nine(Box::new(nine::path::Walk::new(cells))),
+            4 => Walk::Sixteen(Box::new(sixteen::path::Walk::new(cells))),
+            _ => Walk::TwentyFive(Box::new(twenty_five::path::Walk::new(cells))),
+        }
+    }
+
+    pub(crate) fn solved(&self) -> bool {
+        each_size!(self, w => w.solved())
+    }
+
+    pub(crate) fn cells(&self) -> &[u8] {
+        each_size!(self, w => w.cells())
+    }
+
+    pub(crate) fn candidates(&self) -> Vec<u32> {
+        each_size!(self, w => w.candidates())
+    }
+
+    pub(crate) fn next(&mut self, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
+        ctx.next_step();
+        each_size!(self, w => w.next(ctx))
+    }
+
+    pub(crate) fn guess(&mut self, solution: &[u8]) -> SeStep {
+        each_size!(self, w => w.guess(solution))
+    }
+}
+
+/// The ER, EP and ED of the steps of a path, and its hardest technique.
+pub fn rating_of_steps<'s>(steps: impl IntoIterator<Item = &'s SeStep>) -> SeRating {
+    let mut r = SeRating { er: 0, ep: 0, ed: 0, hardest: Technique::FullHouse, steps: 0 };
+    for s in steps {
+        if s.difficulty > r.er {
+            r.er = s.difficulty;
+            r.hardest = s.technique;
+        }
+        if r.ep == 0 {
+            if r.ed == 0 {
+                r.ed = r.er;
+            }
+            if s.placed.is_some() {
+                r.ep = r.er;
+            }
+        }
+        r.steps += 1;
+    }
+    r
 }
 
 /// The Sudoku Explainer rating of a 9x9 puzzle with one solution.
@@ -199,11 +338,14 @@ pub fn se_steps_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result
         Ok(1) => {}
         Ok(_) => return Err(SeError::SeveralSolutions),
     }
-    let mut ctx = Ctx { interrupt, polls: 0 };
+    let mut ctx = Ctx::new(interrupt, Technique::RATED, u32::MAX);
+    let mut walk = Walk::new(grid);
     let mut steps = Vec::new();
-    let r = nine::path::walk(grid.cells(), &mut ctx, &mut |s| {
-        steps.push(s.clone());
-        true
-    })?;
-    Ok((r, steps))
+    while !walk.solved() {
+        match walk.next(&mut ctx)? {
+            Some(s) => steps.push(s),
+            None => return Err(SeError::BeyondDynamic),
+        }
+    }
+    Ok((rating_of_steps(&steps), steps))
 }

@@ -1,12 +1,13 @@
-//! The path: at each step the first hint of the techniques in Sudoku Explainer's order.
+//! The path: at each step the first hint of the allowed techniques in Sudoku Explainer's order
+//! (`Technique::ORDER`), a guess when none applies.
 
-use super::board::Board;
+use super::basics::{CLAIMING, POINTING};
+use super::board::{count, Board};
 use super::{aligned, basics, chaining, uniqueness, wings};
 use super::{Ctx, SeError, SeStep, Technique};
-use crate::human::explainer::SeRating;
 
 /// Applies a step to the board: its removals, then its placement.
-pub(crate) fn apply(s: &SeStep, b: &mut Board) {
+fn apply(s: &SeStep, b: &mut Board) {
     for &(c, m) in &s.removed {
         b.cand[c] &= !(m as super::Mask);
     }
@@ -16,76 +17,127 @@ pub(crate) fn apply(s: &SeStep, b: &mut Board) {
     b.refresh();
 }
 
-/// The first hint of the techniques in Sudoku Explainer's order, or `None`.
+type Finder = fn(&Board) -> Option<SeStep>;
+
+/// The techniques before the chains, in the order tried, each with its finder.
+const QUICK: [(Technique, Finder); 27] = {
+    use Technique::*;
+    [
+        (FullHouse, basics::full_house),
+        (HiddenSingleBox, basics::hidden_single),
+        (DirectPointing, |b| basics::direct_locking(b, POINTING)),
+        (DirectClaiming, |b| basics::direct_locking(b, CLAIMING)),
+        (DirectHiddenPair, |b| basics::hidden_set(b, 2, true)),
+        (NakedSingle, basics::naked_single),
+        (DirectHiddenTriple, |b| basics::hidden_set(b, 3, true)),
+        (Pointing, |b| basics::locking(b, POINTING)),
+        (Claiming, |b| basics::locking(b, CLAIMING)),
+        (NakedPair, |b| basics::naked_set(b, 2)),
+        (XWing, |b| basics::fish(b, 2)),
+        (HiddenPair, |b| basics::hidden_set(b, 2, false)),
+        (NakedTriple, |b| basics::naked_set(b, 3)),
+        (Swordfish, |b| basics::fish(b, 3)),
+        (HiddenTriple, |b| basics::hidden_set(b, 3, false)),
+        (TurbotFish, wings::turbot_fish),
+        (XYWing, |b| wings::xy_wing(b, false)),
+        (XYZWing, |b| wings::xy_wing(b, true)),
+        (UniqueRectangle, uniqueness::unique_loops),
+        (NakedQuad, |b| basics::naked_set(b, 4)),
+        (Jellyfish, |b| basics::fish(b, 4)),
+        (HiddenQuad, |b| basics::hidden_set(b, 4, false)),
+        (ThreeStrongLinks, wings::three_strong_links),
+        (WXYZWing, |b| wings::als_wing(b, 3)),
+        (Bug, uniqueness::bug),
+        (VWXYZWing, |b| wings::als_wing(b, 4)),
+        (AlignedPairExclusion, aligned::aligned_pair),
+    ]
+};
+
+/// Whether a finder listed under `t` may give an allowed step: the hidden singles and the
+/// unique loops each give two techniques.
+fn wanted(t: Technique, allowed: u64) -> bool {
+    match t {
+        Technique::HiddenSingleBox => Technique::HiddenSingleBox.within(allowed) || Technique::HiddenSingleLine.within(allowed),
+        Technique::UniqueRectangle => Technique::UniqueRectangle.within(allowed) || Technique::UniqueLoop.within(allowed),
+        t => t.within(allowed),
+    }
+}
+
+/// The first hint of the allowed techniques in Sudoku Explainer's order, or `None`.
 fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
-    let quick: [fn(&Board) -> Option<SeStep>; 24] = [
-        basics::hidden_single,
-        basics::direct_locking,
-        |b| basics::hidden_set(b, 2, true),
-        basics::naked_single,
-        |b| basics::hidden_set(b, 3, true),
-        basics::locking,
-        |b| basics::naked_set(b, 2),
-        |b| basics::fish(b, 2),
-        |b| basics::hidden_set(b, 2, false),
-        |b| basics::naked_set(b, 3),
-        |b| basics::fish(b, 3),
-        |b| basics::hidden_set(b, 3, false),
-        wings::turbot_fish,
-        |b| wings::xy_wing(b, false),
-        |b| wings::xy_wing(b, true),
-        uniqueness::unique_loops,
-        |b| basics::naked_set(b, 4),
-        |b| basics::fish(b, 4),
-        |b| basics::hidden_set(b, 4, false),
-        wings::three_strong_links,
-        |b| wings::als_wing(b, 3),
-        uniqueness::bug,
-        |b| wings::als_wing(b, 4),
-        aligned::aligned_pair,
-    ];
-    for f in quick {
-        if let Some(s) = f(b) {
+    let allowed = ctx.allowed;
+    for (t, f) in &QUICK {
+        if wanted(*t, allowed) {
+            if let Some(s) = f(b).filter(|s| s.technique.within(allowed)) {
+                return Ok(Some(s));
+            }
+        }
+    }
+    ctx.check()?;
+    let cycles = Technique::BidirectionalCycle.bit() | Technique::ForcingXChain.bit() | Technique::ForcingChain.bit();
+    if allowed & cycles != 0 {
+        if let Some(s) = chaining::cycles_and_forcing_chains(b, ctx)? {
             return Ok(Some(s));
         }
     }
     ctx.check()?;
-    if let Some(s) = chaining::cycles_and_forcing_chains(b, ctx)? {
-        return Ok(Some(s));
+    if Technique::AlignedTripleExclusion.within(allowed) {
+        if let Some(s) = aligned::aligned_triple(b) {
+            return Ok(Some(s));
+        }
     }
-    ctx.check()?;
-    if let Some(s) = aligned::aligned_triple(b) {
-        return Ok(Some(s));
+    let multiple = Technique::NishioForcingChain.bit()
+        | Technique::CellForcingChain.bit()
+        | Technique::RegionForcingChain.bit()
+        | Technique::DynamicForcingChain.bit();
+    if allowed & multiple != 0 {
+        return chaining::multiple_forcing_chains(b, ctx);
     }
-    chaining::multiple_forcing_chains(b, ctx)
+    Ok(None)
 }
 
-/// Walks the path from `cells` (a puzzle with one solution, `NC` digits, 0 blank) until it is
-/// solved or `each` returns false, and rates the steps walked.
-pub(crate) fn walk(cells: &[u8], ctx: &mut Ctx, each: &mut dyn FnMut(&SeStep) -> bool) -> Result<SeRating, SeError> {
-    let mut b = Board::new(cells);
-    let mut r = SeRating { er: 0, ep: 0, ed: 0, hardest: Technique::HiddenSingleBox, steps: 0 };
-    while !b.solved() {
-        let Some(s) = next_step(&b, ctx)? else {
-            return Err(SeError::BeyondDynamic);
-        };
-        if s.difficulty > r.er {
-            r.er = s.difficulty;
-            r.hardest = s.technique;
-        }
-        apply(&s, &mut b);
-        if r.ep == 0 {
-            if r.ed == 0 {
-                r.ed = r.er;
-            }
-            if s.placed.is_some() {
-                r.ep = r.er;
-            }
-        }
-        r.steps += 1;
-        if !each(&s) {
-            break;
-        }
+/// A run of the path over one puzzle, a step at a time.
+#[derive(Clone)]
+pub(crate) struct Walk {
+    board: Board,
+}
+
+impl Walk {
+    /// The walk from `cells` (`NC` digits, 0 blank).
+    pub(crate) fn new(cells: &[u8]) -> Walk {
+        Walk { board: Board::new(cells) }
     }
-    Ok(r)
+
+    pub(crate) fn solved(&self) -> bool {
+        self.board.solved()
+    }
+
+    /// The digits so far, row-major (0 blank).
+    pub(crate) fn cells(&self) -> &[u8] {
+        &self.board.value
+    }
+
+    /// The candidates of each cell so far (a filled cell has none).
+    pub(crate) fn candidates(&self) -> Vec<u32> {
+        self.board.cand.iter().map(|&m| m as u32).collect()
+    }
+
+    /// The next step of the allowed techniques, applied; `None` when none applies.
+    /// [`SeError::Bound`] when the search went past `ctx`'s budget (nothing is applied).
+    pub(crate) fn next(&mut self, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
+        let step = next_step(&self.board, ctx)?;
+        if let Some(s) = &step {
+            apply(s, &mut self.board);
+        }
+        Ok(step)
+    }
+
+    /// A guess: the solution's digit in the first open cell with the fewest candidates, applied.
+    pub(crate) fn guess(&mut self, solution: &[u8]) -> SeStep {
+        let b = &self.board;
+        let c = (0..b.value.len()).filter(|&c| b.value[c] == 0).min_by_key(|&c| count(b.cand[c])).expect("an open cell");
+        let s = SeStep::placement(Technique::Guess, Technique::Guess.base(), c, solution[c]).on([c]);
+        apply(&s, &mut self.board);
+        s
+    }
 }

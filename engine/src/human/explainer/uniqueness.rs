@@ -21,12 +21,13 @@ fn shared_region(t: usize, list: &[usize]) -> Option<usize> {
 /// cell of its naked or hidden set beyond the first.
 pub(super) fn unique_loops(b: &Board) -> Option<SeStep> {
     let mut best: Option<(u32, u32, SeStep)> = None;
-    let mut offer = |diff: u32, ty: u32, removed: Vec<(usize, Mask)>| {
+    let mut offer = |lp: &[usize], both: Mask, diff: u32, ty: u32, removed: Vec<(usize, Mask)>| {
         if removed.is_empty() {
             return;
         }
         if best.as_ref().is_none_or(|(d, t, _)| (diff, ty) < (*d, *t)) {
-            best = Some((diff, ty, SeStep::removal(Technique::UniqueLoop, diff, removed)));
+            let tech = if lp.len() == 4 { Technique::UniqueRectangle } else { Technique::UniqueLoop };
+            best = Some((diff, ty, SeStep::removal(tech, diff, removed).on(lp.iter().copied()).about(both)));
         }
     };
     for start in 0..NC {
@@ -55,22 +56,22 @@ pub(super) fn unique_loops(b: &Board) -> Option<SeStep> {
                 };
             let extra: Vec<usize> = lp.iter().copied().filter(|&c| count(b.cand[c]) > 2).collect();
             match extra.len() {
-                1 => offer(base, 1, vec![(extra[0], b.cand[extra[0]] & both)]),
+                1 => offer(&lp, both, base, 1, vec![(extra[0], b.cand[extra[0]] & both)]),
                 2 => {
                     let (c1, c2) = (extra[0], extra[1]);
                     let rest = (b.cand[c1] | b.cand[c2]) & !both;
                     if count(rest) == 1 {
-                        offer(base, 2, type2(b, &extra, rest));
+                        offer(&lp, both, base, 2, type2(b, &extra, rest));
                     } else if count(rest) >= 2 {
-                        type3(b, c1, c2, both, &mut |diff, removed| offer(base + diff, 3, removed));
+                        type3(b, c1, c2, both, &mut |diff, removed| offer(&lp, both, base + diff, 3, removed));
                     }
                     if let Some(removed) = type4(b, c1, c2, v1, v2) {
-                        offer(base, 4, removed);
+                        offer(&lp, both, base, 4, removed);
                     }
                 }
                 n if n > 2 => {
                     let rest = extra.iter().fold(0 as Mask, |m, &c| m | b.cand[c]) & !both;
-                    offer(base, 2, type2(b, &extra, rest));
+                    offer(&lp, both, base, 2, type2(b, &extra, rest));
                 }
                 _ => {}
             }
@@ -330,14 +331,14 @@ pub(super) fn bug(b: &Board) -> Option<SeStep> {
     if bug_cells.len() == 1 {
         let c = bug_cells[0];
         let removed = b.cand[c] & !all_values;
-        return (removed != 0).then(|| SeStep::removal(Technique::Bug, 56, vec![(c, removed)]));
+        return (removed != 0).then(|| SeStep::removal(Technique::Bug, 56, vec![(c, removed)]).on([c]).about(all_values));
     }
     if count(all_values) == 1 {
         if !common.is_empty() {
             let d = all_values.trailing_zeros() as u8 + 1;
             let removed: Vec<(usize, Mask)> = cells(b.holding(common, d)).map(|c| (c, bit(d))).collect();
             if !removed.is_empty() {
-                return Some(SeStep::removal(Technique::Bug, 57, removed));
+                return Some(SeStep::removal(Technique::Bug, 57, removed).on(bug_cells).about(all_values));
             }
         }
         if bug_cells.len() == 2 {
@@ -368,7 +369,7 @@ fn bug4(b: &Board, bug_cells: &[usize], bug_values: &[Mask; NC], all_values: Mas
     let r1 = b.cand[c1] & !bug_values[c1] & !shared;
     let r2 = b.cand[c2] & !bug_values[c2] & !shared;
     let removed: Vec<(usize, Mask)> = [(c1, r1), (c2, r2)].into_iter().filter(|&(_, m)| m != 0).collect();
-    (!removed.is_empty()).then(|| SeStep::removal(Technique::Bug, 57, removed))
+    (!removed.is_empty()).then(|| SeStep::removal(Technique::Bug, 57, removed).on([c1, c2]).about(all_values))
 }
 
 fn bug3(b: &Board, bug_cells: &[usize], all_values: Mask, common: Cells) -> Option<SeStep> {
@@ -400,7 +401,8 @@ fn bug3(b: &Board, bug_cells: &[usize], all_values: Mask, common: Cells) -> Opti
                     .map(|c| (c, b.cand[c] & set))
                     .collect();
                 if !removed.is_empty() {
-                    return Some(SeStep::removal(Technique::Bug, 57 + degree - 1, removed));
+                    let step = SeStep::removal(Technique::Bug, 57 + degree - 1, removed);
+                    return Some(step.on(bug_cells.iter().copied()).on(naked).about(set));
                 }
             }
         }

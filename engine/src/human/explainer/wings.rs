@@ -41,7 +41,7 @@ pub(super) fn xy_wing(b: &Board, xyz: bool) -> Option<SeStep> {
                     cells(victims).filter(|&c| b.cand[c] & z != 0).map(|c| (c, z)).collect();
                 if !removed.is_empty() {
                     let (tech, diff) = if xyz { (Technique::XYZWing, 44) } else { (Technique::XYWing, 42) };
-                    return Some(SeStep::removal(tech, diff, removed));
+                    return Some(SeStep::removal(tech, diff, removed).on([xy, xz, yz]).about(xyv | xzv | yzv));
                 }
             }
         }
@@ -149,7 +149,8 @@ fn als_pivots(b: &Board, wing: &[usize], union: Mask, k: usize, best: &mut Optio
         };
         if better {
             let tech = if k == 3 { Technique::WXYZWing } else { Technique::VWXYZWing };
-            *best = Some((diff, elims, SeStep::removal(tech, diff, removed)));
+            let step = SeStep::removal(tech, diff, removed).on(wing.iter().copied()).on([yz]).about(union);
+            *best = Some((diff, elims, step));
         }
     }
 }
@@ -258,6 +259,17 @@ fn links(b: &Board, t: usize, r: usize, d: u8, two_lines: bool, out: &mut Vec<Li
     }
 }
 
+/// `step` resting on a chain of nodes on digit `d`, strong and weak links alternating from a
+/// node assumed off (each node's first cell stands for a grouped node in the links).
+fn node_chain(step: SeStep, d: u8, nodes: &[Cells]) -> SeStep {
+    let mut step = step.on(nodes.iter().flat_map(|n| cells(*n))).about(bit(d));
+    for (i, w) in nodes.windows(2).enumerate() {
+        let on = i % 2 == 0;
+        step.links.push(((w[0].first(), d, !on), (w[1].first(), d, on)));
+    }
+    step
+}
+
 /// Whether every cell of a set lies in one row or one column.
 fn one_line(set: Cells) -> bool {
     let c = set.first();
@@ -327,8 +339,9 @@ pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
                                 Some((bd, be, _)) => diff < *bd || diff == *bd && removed.len() > *be,
                             };
                             if better {
-                                best =
-                                    Some((diff, removed.len(), SeStep::removal(Technique::TurbotFish, diff, removed)));
+                                let n = removed.len();
+                                let step = SeStep::removal(Technique::TurbotFish, diff, removed);
+                                best = Some((diff, n, node_chain(step, d, &[end1, bridge1, bridge2, end2])));
                             }
                         }
                     }
@@ -407,7 +420,8 @@ pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
                     };
                     if better {
                         let removed: Vec<(usize, Mask)> = cells(hit).map(|c| (c, bit(d))).collect();
-                        best = Some((diff, n, SeStep::removal(Technique::ThreeStrongLinks, diff, removed)));
+                        let step = SeStep::removal(Technique::ThreeStrongLinks, diff, removed);
+                        best = Some((diff, n, node_chain(step, d, &[s1, e1, s2, e2, s3, e3])));
                     }
                 }
             }

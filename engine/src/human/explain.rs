@@ -1,0 +1,177 @@
+//! A step of the path as [`Step`] and the sentence a player reads: what the pattern is, what
+//! it rests on, and what it places or removes. Cells are named `r3c5` (row 3, column 5),
+//! regions "row 3", "column 5", "box 7", a chain's candidates `r3c5=7` (holds 7) and `r3c5≠7`.
+
+use super::explainer::{Candidate, SeStep};
+use super::{digit_list, Step, Technique};
+
+/// The step of the path `s` on a grid of `n` digits, explained when `explain`.
+pub(super) fn step_of(s: &SeStep, n: usize, explain: bool) -> Step {
+    let unit = s.region.map(|(t, r)| match t {
+        1 => r,
+        2 => n + r,
+        _ => 2 * n + r,
+    });
+    let mut eliminated: Vec<(usize, u8)> =
+        s.removed.iter().flat_map(|&(c, m)| digit_list(m).into_iter().map(move |d| (c, d))).collect();
+    eliminated.sort_unstable();
+    let explanation = if explain { sentence(s, n) } else { String::new() };
+    Step {
+        technique: s.technique,
+        unit,
+        digits: digit_list(s.digits),
+        cells: s.cells.clone(),
+        placed: s.placed,
+        eliminated,
+        explanation,
+        length: s.links.len(),
+        difficulty: s.difficulty,
+        links: s.links.clone(),
+    }
+}
+
+fn cell(n: usize, c: usize) -> String {
+    format!("r{}c{}", c / n + 1, c % n + 1)
+}
+
+fn region((t, r): (usize, usize)) -> String {
+    let kind = match t {
+        0 => "box",
+        1 => "row",
+        _ => "column",
+    };
+    format!("{kind} {}", r + 1)
+}
+
+/// "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn cells(n: usize, list: impl IntoIterator<Item = usize>) -> String {
+    and_list(&list.into_iter().map(|c| cell(n, c)).collect::<Vec<_>>())
+}
+
+fn digits(mask: u32) -> String {
+    and_list(&digit_list(mask).iter().map(|d| d.to_string()).collect::<Vec<_>>())
+}
+
+fn candidate(n: usize, (c, d, on): Candidate) -> String {
+    format!("{}{}{d}", cell(n, c), if on { "=" } else { "≠" })
+}
+
+/// A chain's links as "r1c1=5 → r1c3≠5 → r2c3=5", branches (a link from a new assumption)
+/// apart with "; ".
+fn chain(n: usize, links: &[(Candidate, Candidate)]) -> String {
+    let mut out = String::new();
+    let mut last: Option<Candidate> = None;
+    for &(a, z) in links {
+        if last != Some(a) {
+            if !out.is_empty() {
+                out.push_str("; ");
+            }
+            out.push_str(&candidate(n, a));
+        }
+        out.push_str(" → ");
+        out.push_str(&candidate(n, z));
+        last = Some(z);
+    }
+    out
+}
+
+/// What the step does: "r3c4 takes 5" or "5 leaves r3c4 and r3c5; 7 leaves r3c5".
+fn outcome(s: &SeStep, n: usize) -> String {
+    if let Some((c, d)) = s.placed {
+        return format!("{} takes {d}", cell(n, c));
+    }
+    let all = s.removed.iter().fold(0u32, |m, &(_, r)| m | r);
+    let parts: Vec<String> = digit_list(all)
+        .into_iter()
+        .map(|d| {
+            let from = s.removed.iter().filter(|&&(_, m)| m >> (d - 1) & 1 != 0).map(|&(c, _)| c);
+            format!("{d} leaves {}", cells(n, from))
+        })
+        .collect();
+    parts.join("; ")
+}
+
+/// The sentence of step `s` on a grid of `n` digits.
+fn sentence(s: &SeStep, n: usize) -> String {
+    use Technique::*;
+    let t = s.technique.title();
+    let result = outcome(s, n);
+    let place = s.placed.map(|(c, _)| c);
+    let pattern: Vec<usize> = s.cells.iter().copied().filter(|&c| Some(c) != place).collect();
+    let (on, ds) = (cells(n, pattern.iter().copied()), digits(s.digits));
+    let within = s.region.map(region).unwrap_or_default();
+    match s.technique {
+        FullHouse => format!("{t}: {} is the last empty cell of {within}, so {result}.", cells(n, place)),
+        HiddenSingleBox | HiddenSingleLine => format!("{t}: in {within}, {ds} fits only {}, so {result}.", cells(n, place)),
+        NakedSingle => format!("{t}: {} has no other candidate left, so {result}.", cells(n, place)),
+        DirectPointing | DirectClaiming => format!(
+            "{t}: in {within}, {ds} lies only in {on}, so it leaves the other cells of the {} they share; \
+             then {} is the only place left for {ds} in one of its units, so {result}.",
+            if s.technique == DirectPointing { "line" } else { "box" },
+            cells(n, place)
+        ),
+        DirectHiddenPair | DirectHiddenTriple => format!(
+            "{t}: in {within}, {} fit only {on}, so those cells hold nothing else; then {} fits only {}, so {result}.",
+            digits(s.digits & !s.placed.map_or(0, |(_, d)| 1 << (d - 1))),
+            s.placed.map_or(0, |(_, d)| d),
+            cells(n, place)
+        ),
+        Pointing => format!("{t}: in {within}, {ds} lies only in {on}, all in one line, so {result}."),
+        Claiming => format!("{t}: in {within}, {ds} lies only in {on}, all in one box, so {result}."),
+        NakedPair | NakedTriple | NakedQuad => {
+            format!("{t}: in {within}, {on} hold only {ds} between them, so these digits leave the rest of it: {result}.")
+        }
+        HiddenPair | HiddenTriple | HiddenQuad => {
+            format!("{t}: in {within}, {ds} fit only {on}, so those cells hold nothing else: {result}.")
+        }
+        XWing | Swordfish | Jellyfish => format!(
+            "{t} on {ds}: in as many lines as it covers crossing lines, {ds} lies only in {on}; \
+             each crossing line keeps its {ds} among them, so {result}."
+        ),
+        TurbotFish | ThreeStrongLinks => format!(
+            "{t} on {ds}: {}; one of the two ends holds {ds}, so {result}.",
+            chain(n, &s.links)
+        ),
+        XYWing | XYZWing | WXYZWing | VWXYZWing => format!(
+            "{t}: {on} hold {ds} between them; whichever digits they take, a cell seeing all of them \
+             that could hold the shared digit cannot, so {result}."
+        ),
+        UniqueRectangle | UniqueLoop => format!(
+            "{t}: if {on} held only {ds}, the two digits could swap and the puzzle would have two solutions, so {result}."
+        ),
+        Bug => format!(
+            "{t}: without the extra candidates of {on}, every open cell would hold two digits and every digit two \
+             places per unit, which gives two solutions; one extra candidate is true, so {result}."
+        ),
+        AlignedPairExclusion | AlignedTripleExclusion => format!(
+            "{t}: of the digits {on} could take together, those that leave a cell seeing them all without a \
+             candidate are impossible, so {result}."
+        ),
+        BidirectionalCycle => format!(
+            "{t}: {} closes a loop that holds either way round, so {result}.",
+            chain(n, &s.links)
+        ),
+        ForcingXChain | ForcingChain | NishioForcingChain => {
+            format!("{t}: {}, so {result}.", chain(n, &s.links))
+        }
+        CellForcingChain | RegionForcingChain | DynamicForcingChain => format!(
+            "{t}: every branch reaches the same conclusion ({}), so {result}.",
+            chain(n, &s.links)
+        ),
+        Guess => format!(
+            "{t}: no technique applies (or, on a grid larger than 9x9, its search ran past its budget), so {} takes \
+             the solution's digit {}.",
+            cells(n, place),
+            s.placed.map_or(0, |(_, d)| d)
+        ),
+        PreemptiveSet => format!("{t}: {result}."),
+    }
+}
