@@ -21,7 +21,6 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::geometry::Geometry;
 use crate::grid::{Grid, GridError};
-use crate::human::LEVELS;
 use crate::search::fast9::{first_solution, Board, Stack};
 use crate::search::{
     count_solutions_with, other_solution_with, random_solution_with, Interrupted, Other, Probe, INTERRUPT_EVERY,
@@ -197,7 +196,7 @@ fn dig_grids(
     size: usize,
     symmetry: Symmetry,
     target_givens: Option<usize>,
-    level: Option<usize>,
+    band: Option<(u32, u32)>,
     digger: Digger,
     next_u32: &mut dyn FnMut() -> u32,
     interrupt: &mut dyn FnMut() -> bool,
@@ -213,7 +212,7 @@ fn dig_grids(
     }
     let orbits = symmetry.cached_orbits(size);
     let mut closest = usize::MAX;
-    let attempts = if level.is_some() { LEVEL_ATTEMPTS } else { ATTEMPTS };
+    let attempts = if band.is_some() { LEVEL_ATTEMPTS } else { ATTEMPTS };
     for attempt in 1..=attempts {
         let solution = random_complete_grid(&empty, next_u32, interrupt)?;
         let mut cells = solution.cells().to_vec();
@@ -222,7 +221,7 @@ fn dig_grids(
         let mut givens = cells.len();
         let mut spent = 0u64;
         if digger == Digger::Fast9 {
-            givens = Dig9::new(solution.cells(), &orbits, &order).dig(&mut cells, target_givens, level, interrupt)?;
+            givens = Dig9::new(solution.cells(), &orbits, &order).dig(&mut cells, target_givens, band, interrupt)?;
         }
         let mut quick = (digger == Digger::Quick)
             .then(|| Quick::new(solution.cells(), Geometry::for_box_side(solution.box_side())));
@@ -246,7 +245,7 @@ fn dig_grids(
                 Some(unique) => unique,
                 None if digger == Digger::Plain => stays_unique(&cells, interrupt)?,
                 None => no_other_solution(&mut cells, solution.cells(), orbit, &mut spent, interrupt)?,
-            } && within_level(&cells, level, interrupt)?;
+            } && within_band(&cells, band, interrupt)?;
             if unique {
                 givens -= orbit.len();
             } else {
@@ -260,9 +259,9 @@ fn dig_grids(
         }
         if target_givens.is_none_or(|t| givens <= t) {
             let puzzle = Grid::from_cells(&cells).expect("digging keeps a grid");
-            let met = match level {
-                None => true,
-                Some(rank) => level_rank(&puzzle, interrupt)? == rank,
+            let met = match band {
+                None | Some((0, _)) => true,
+                Some((lo, _)) => !crate::human::rates_at_most(&puzzle, lo - 1, interrupt)?,
             };
             if met {
                 return Ok(Ok(Generated { puzzle, solution, attempts: attempt }));
@@ -272,7 +271,7 @@ fn dig_grids(
         }
         closest = closest.min(givens);
     }
-    if level.is_some() && closest == usize::MAX {
+    if band.is_some() && closest == usize::MAX {
         return Ok(Err(GenerateError::NoLevel { attempts }));
     }
     Ok(Err(GenerateError::Unreachable { target: target_givens.unwrap_or(0), closest, attempts }))
@@ -294,13 +293,7 @@ pub fn generate_seeded(
 pub const LEVEL_ATTEMPTS: u32 = 200;
 
 /// A puzzle as [`generate_with`] makes it whose [`crate::human::rating`] level is `level` (easy,
-/// medium, hard, expert or extreme), the digging steered by the rating: a removal is kept only
-/// while the puzzle stays unique and rates at most `level`, so the digging stops removing
-/// givens where the puzzle would get harder than asked, and ends at a puzzle from which no
-/// orbit can be removed without leaving one solution or the level. When that puzzle rates
-/// below `level` (too easy even so), the next grid is dug, at most [`LEVEL_ATTEMPTS`];
-/// `Ok(None)` when none reached it. For `extreme`, the hardest level, no removal is rated: the
-/// grids are dug to minimal puzzles until one rates extreme.
+/// medium, hard, expert or extreme): [`generate_band_with`] with the level's band of ER.
 pub fn generate_level_with(
     size: usize,
     symmetry: Symmetry,
@@ -309,26 +302,43 @@ pub fn generate_level_with(
     next_u32: &mut dyn FnMut() -> u32,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Option<Generated>, GenerateError>, Interrupted> {
-    let rank = LEVELS.iter().position(|&l| l == level).expect("one of the levels");
-    Ok(match dig_grids(size, symmetry, target_givens, Some(rank), Digger::for_size(size), next_u32, interrupt)? {
+    let band = crate::human::level_band(level).expect("one of the levels");
+    generate_band_with(size, symmetry, target_givens, band, next_u32, interrupt)
+}
+
+/// A puzzle as [`generate_with`] makes it whose ER (the rating's score, in tenths) lies in
+/// `lo..=hi`, the digging steered by the rating: a removal is kept only while the puzzle stays
+/// unique and rates at most `hi` (the path stopped at the first harder step), so the digging
+/// stops removing givens where the puzzle would get harder than asked, and ends at a puzzle
+/// from which no orbit can be removed without leaving one solution or the band. When that
+/// puzzle rates below `lo` (too easy even so), the next grid is dug, at most
+/// [`LEVEL_ATTEMPTS`]; `Ok(None)` when none reached it. With no upper bound no removal is
+/// rated: the grids are dug to minimal puzzles until one rates `lo` or more.
+pub fn generate_band_with(
+    size: usize,
+    symmetry: Symmetry,
+    target_givens: Option<usize>,
+    band: (u32, u32),
+    next_u32: &mut dyn FnMut() -> u32,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Result<Option<Generated>, GenerateError>, Interrupted> {
+    Ok(match dig_grids(size, symmetry, target_givens, Some(band), Digger::for_size(size), next_u32, interrupt)? {
         Ok(g) => Ok(Some(g)),
         Err(GenerateError::NoLevel { .. }) => Ok(None),
         Err(e) => Err(e),
     })
 }
 
-/// The rank in [`LEVELS`] of the rating of `puzzle`, which has one solution.
-fn level_rank(puzzle: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<usize, Interrupted> {
-    let rating = crate::human::rate_with(puzzle, interrupt)?.expect("a dug puzzle has one solution");
-    Ok(LEVELS.iter().position(|&l| l == rating.level).expect("a level"))
-}
-
-/// Whether the puzzle `cells` (one solution) rates at most the level of rank `level`; always
-/// true without a level or for the hardest one.
-fn within_level(cells: &[u8], level: Option<usize>, interrupt: &mut dyn FnMut() -> bool) -> Result<bool, Interrupted> {
-    match level {
-        Some(rank) if rank + 1 < LEVELS.len() => {
-            Ok(level_rank(&Grid::from_cells(cells).expect("digging keeps a grid"), interrupt)? <= rank)
+/// Whether the puzzle `cells` (one solution) rates at most the band's upper bound; always true
+/// without a band or an upper bound.
+fn within_band(
+    cells: &[u8],
+    band: Option<(u32, u32)>,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<bool, Interrupted> {
+    match band {
+        Some((_, hi)) if hi != u32::MAX => {
+            crate::human::rates_at_most(&Grid::from_cells(cells).expect("digging keeps a grid"), hi, interrupt)
         }
         _ => Ok(true),
     }
@@ -558,7 +568,7 @@ impl<'a> Dig9<'a> {
         &mut self,
         cells: &mut [u8],
         target: Option<usize>,
-        level: Option<usize>,
+        band: Option<(u32, u32)>,
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<usize, Interrupted> {
         let mut givens = cells.len();
@@ -571,7 +581,7 @@ impl<'a> Dig9<'a> {
             for &c in orbit {
                 self.set(cells, c, 0);
             }
-            if self.stays_unique(t, cells, orbit, &kept, interrupt)? && within_level(cells, level, interrupt)? {
+            if self.stays_unique(t, cells, orbit, &kept, interrupt)? && within_band(cells, band, interrupt)? {
                 givens -= orbit.len();
             } else {
                 for &c in orbit {
@@ -741,6 +751,7 @@ pub(crate) fn shuffle<T>(items: &mut [T], next_u32: &mut dyn FnMut() -> u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::human::LEVELS;
     use crate::search::count_solutions;
 
     fn never() -> bool {

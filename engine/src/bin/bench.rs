@@ -149,7 +149,8 @@ fn main() {
     }
     if paths.first().is_some_and(|a| a == "--levels") {
         let size: usize = paths.get(1).and_then(|s| s.parse().ok()).unwrap_or(9);
-        levels(size);
+        let seeds: u64 = paths.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
+        levels(size, seeds);
         return;
     }
     if paths.first().is_some_and(|a| a == "--generate") {
@@ -217,9 +218,9 @@ fn main() {
 
 /// `--levels SIZE`: for each level and seeds 1-5, the time of `generate_level_seeded` (central
 /// symmetry), the givens and the grids it dug.
-fn levels(size: usize) {
+fn levels(size: usize, seeds: u64) {
     for level in LEVELS {
-        for seed in 1..=5u64 {
+        for seed in 1..=seeds {
             let start = Instant::now();
             let g = generate_level_seeded(size, seed, Symmetry::Central, None, level, &mut || false)
                 .expect("never interrupted")

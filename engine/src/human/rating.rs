@@ -19,7 +19,7 @@
 //! The bounds of easy, medium and hard are those of the rating before 0.4.0 (whose score was
 //! on the same scale); expert now ends where the chains begin, 6.5.
 
-use super::{Order, Selection, Step, Steps, Technique};
+use super::{Selection, Step, Steps, Technique};
 use crate::grid::Grid;
 use crate::search::{count_solutions_with, solve_with, Interrupted};
 
@@ -132,21 +132,22 @@ pub fn rating_of(steps: &[Step]) -> Rating {
     Rating { level: level_of_tenths(er), score: er as f64 / 10.0, techniques, steps: steps.len() as u32, guesses }
 }
 
-/// Whether the puzzle (one solution) rates at most `hi` tenths: the path with only the
-/// techniques that can be that easy, stopped at the first step harder than `hi`.
+/// Whether the puzzle (one solution, not checked) rates at most `hi` tenths: the path with only
+/// the techniques that can be that easy, stopped at the first step harder than `hi`.
 pub fn rates_at_most(grid: &Grid, hi: u32, interrupt: &mut dyn FnMut() -> bool) -> Result<bool, Interrupted> {
     let allowed =
         Technique::ORDER.iter().filter(|t| t.base() <= hi && **t != Technique::Guess).fold(0, |m, t| m | t.bit());
-    let selection = Selection { order: Order::Path, allowed, by_family: 0, bulk: crate::search::Techniques::NONE };
-    let Ok(mut run) = Steps::new(grid, selection, false, interrupt)? else {
-        return Ok(false);
-    };
-    while let Some(step) = run.next_with(interrupt)? {
-        if step.difficulty > hi {
-            return Ok(false);
+    let budget = if grid.size() > 9 { super::STEP_BUDGET } else { u32::MAX };
+    let mut ctx = super::explainer::Ctx::new(interrupt, allowed, budget);
+    let mut walk = super::explainer::Walk::new(grid);
+    while !walk.solved() {
+        match walk.next(&mut ctx) {
+            Ok(Some(step)) if step.difficulty <= hi => {}
+            Ok(_) | Err(super::explainer::SeError::Bound) => return Ok(false),
+            Err(_) => return Err(Interrupted),
         }
     }
-    Ok(run.ending() == Some(super::Ending::Solved))
+    Ok(true)
 }
 
 /// The next step [`rate_with`] would make on `grid` (a puzzle with one solution, possibly

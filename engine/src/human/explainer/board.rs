@@ -139,6 +139,8 @@ pub(super) struct Board {
     pos: [[[Mask; N]; N]; 3],
     /// The cells holding each digit (`dcells[d - 1]`), kept by [`Board::refresh`].
     pub dcells: [Cells; N],
+    /// `empty[t][r]`: the empty cells of region `r` of type `t`.
+    empty: [[u8; N]; 3],
 }
 
 impl Board {
@@ -146,7 +148,7 @@ impl Board {
     /// holds.
     pub fn new(cells: &[u8]) -> Board {
         let mut b =
-            Board { value: [0; NC], cand: [0; NC], pos: [[[0; N]; N]; 3], dcells: [Cells::EMPTY; N] };
+            Board { value: [0; NC], cand: [0; NC], pos: [[[0; N]; N]; 3], dcells: [Cells::EMPTY; N], empty: [[0; N]; 3] };
         b.value.copy_from_slice(&cells[..NC]);
         for c in 0..NC {
             if b.value[c] == 0 {
@@ -161,11 +163,17 @@ impl Board {
         b
     }
 
-    /// Recomputes the position tables from the candidates.
-    pub fn refresh(&mut self) {
+    /// Recomputes the position tables and the empty counts from the candidates and digits.
+    fn refresh(&mut self) {
         self.pos = [[[0; N]; N]; 3];
         self.dcells = [Cells::EMPTY; N];
+        self.empty = [[0; N]; 3];
         for c in 0..NC {
+            if self.value[c] == 0 {
+                for t in 0..3 {
+                    self.empty[t][T.of[c][t] as usize] += 1;
+                }
+            }
             let m = self.cand[c];
             for d in digits(m) {
                 let i = d as usize - 1;
@@ -181,9 +189,28 @@ impl Board {
     /// `setValueAndCancel`).
     pub fn place(&mut self, c: usize, d: u8) {
         self.value[c] = d;
-        self.cand[c] = 0;
+        self.strike(c, self.cand[c]);
+        for t in 0..3 {
+            self.empty[t][T.of[c][t] as usize] -= 1;
+        }
         for &p in &T.peers[c] {
-            self.cand[p as usize] &= !bit(d);
+            self.strike(p as usize, bit(d));
+        }
+    }
+
+    /// Removes the candidates `mask` from cell `c`, keeping the position tables.
+    pub fn strike(&mut self, c: usize, mask: Mask) {
+        let m = mask & self.cand[c];
+        if m == 0 {
+            return;
+        }
+        self.cand[c] &= !m;
+        for d in digits(m) {
+            let i = d as usize - 1;
+            self.dcells[i] = self.dcells[i].without(c);
+            for t in 0..3 {
+                self.pos[t][T.of[c][t] as usize][i] &= !(1 << T.pos[c][t]);
+            }
         }
     }
 
@@ -209,7 +236,7 @@ impl Board {
     }
 
     pub fn empty_count(&self, t: usize, r: usize) -> u32 {
-        T.region[t][r].iter().filter(|&&c| self.value[c as usize] == 0).count() as u32
+        self.empty[t][r] as u32
     }
 }
 

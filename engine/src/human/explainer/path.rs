@@ -9,12 +9,11 @@ use super::{Ctx, SeError, SeStep, Technique};
 /// Applies a step to the board: its removals, then its placement.
 fn apply(s: &SeStep, b: &mut Board) {
     for &(c, m) in &s.removed {
-        b.cand[c] &= !(m as super::Mask);
+        b.strike(c, m as super::Mask);
     }
     if let Some((c, d)) = s.placed {
         b.place(c, d);
     }
-    b.refresh();
 }
 
 type Finder = fn(&Board) -> Option<SeStep>;
