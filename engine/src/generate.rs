@@ -344,6 +344,19 @@ fn within_band(
     }
 }
 
+/// [`generate_band_with`] from the ChaCha8 stream of `seed`.
+pub fn generate_band_seeded(
+    size: usize,
+    seed: u64,
+    symmetry: Symmetry,
+    target_givens: Option<usize>,
+    band: (u32, u32),
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Result<Option<Generated>, GenerateError>, Interrupted> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    generate_band_with(size, symmetry, target_givens, band, &mut || rng.next_u32(), interrupt)
+}
+
 /// [`generate_level_with`] from the ChaCha8 stream of `seed`.
 pub fn generate_level_seeded(
     size: usize,

@@ -147,6 +147,26 @@ fn main() {
         }
         return;
     }
+    if paths.first().is_some_and(|a| a == "--rate-generated") {
+        // `--rate-generated SIZE N`: rate the minimal puzzles of seeds 1..=N, one line each.
+        let size: usize = paths.get(1).and_then(|s| s.parse().ok()).unwrap_or(16);
+        let n: u64 = paths.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
+        for seed in 1..=n {
+            let g = generate_seeded(size, seed, Symmetry::Central, None, &mut || false).unwrap().unwrap();
+            let start = Instant::now();
+            let r = rate_with(&g.puzzle, &mut || false).unwrap().unwrap();
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            println!(
+                "rate size={size} seed={seed} ms={ms:.1} score={:.1} level={} steps={} guesses={} hardest={:?}",
+                r.score,
+                r.level,
+                r.steps,
+                r.guesses,
+                r.techniques.last()
+            );
+        }
+        return;
+    }
     if paths.first().is_some_and(|a| a == "--levels") {
         let size: usize = paths.get(1).and_then(|s| s.parse().ok()).unwrap_or(9);
         let seeds: u64 = paths.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);

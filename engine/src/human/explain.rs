@@ -99,6 +99,11 @@ fn outcome(s: &SeStep, n: usize) -> String {
     parts.join("; ")
 }
 
+/// The digits a step removes, as a mask.
+fn removed_digits(s: &SeStep) -> u32 {
+    s.removed.iter().fold(0, |m, &(_, r)| m | r)
+}
+
 /// The sentence of step `s` on a grid of `n` digits.
 fn sentence(s: &SeStep, n: usize) -> String {
     use Technique::*;
@@ -140,9 +145,16 @@ fn sentence(s: &SeStep, n: usize) -> String {
             "{t} on {ds}: {}; one of the two ends holds {ds}, so {result}.",
             chain(n, &s.links)
         ),
-        XYWing | XYZWing | WXYZWing | VWXYZWing => format!(
-            "{t}: {on} hold {ds} between them; whichever digits they take, a cell seeing all of them \
-             that could hold the shared digit cannot, so {result}."
+        XYWing | XYZWing => format!(
+            "{t}: {on} hold only {ds} between them, the pivot seeing both wings; whichever digit the pivot takes, \
+             {z} is in a wing{pivot}, so {result}.",
+            z = digits(removed_digits(s)),
+            pivot = if s.technique == XYZWing { " or the pivot" } else { "" }
+        ),
+        WXYZWing | VWXYZWing => format!(
+            "{t}: {on} hold only {ds} between them, one digit more than cells, so one of the cells holding {z} \
+             holds it, so {result}.",
+            z = digits(removed_digits(s))
         ),
         UniqueRectangle | UniqueLoop => format!(
             "{t}: if {on} held only {ds}, the two digits could swap and the puzzle would have two solutions, so {result}."

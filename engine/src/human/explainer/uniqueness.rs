@@ -3,7 +3,7 @@
 //! types 1 to 4. Both rest on the puzzle having one solution.
 
 use super::board::{
-    bit, cells, combinations, count, digits, region_cells, seeing_all, set_of, Board, Cells, ALL_CELLS, ALL_DIGITS,
+    bit, cells, combinations, count, digits, region_cells, seeing_all, set_of, Board, Cells, ALL_CELLS,
     BOX, COL, ROW, T,
 };
 use super::{Mask, N, NC};
@@ -30,6 +30,7 @@ pub(super) fn unique_loops(b: &Board) -> Option<SeStep> {
             best = Some((diff, ty, SeStep::removal(tech, diff, removed).on(lp.iter().copied()).about(both)));
         }
     };
+    let mut visits = LOOP_VISITS;
     for start in 0..NC {
         if count(b.cand[start]) != 2 {
             continue;
@@ -39,7 +40,7 @@ pub(super) fn unique_loops(b: &Board) -> Option<SeStep> {
         let both = bit(v1) | bit(v2);
         let mut loops = Vec::new();
         let mut path = Vec::new();
-        find_loops(b, start, both, &mut path, 2, 0, usize::MAX, &mut loops);
+        find_loops(b, start, both, &mut path, (2, 0, usize::MAX), &mut visits, &mut loops);
         for lp in loops {
             if !valid_loop(&lp) {
                 continue;
@@ -80,19 +81,27 @@ pub(super) fn unique_loops(b: &Board) -> Option<SeStep> {
     best.map(|(_, _, s)| s)
 }
 
+/// How many cells the search for unique loops may visit in one step: unbounded on 4x4 and 9x9
+/// (as Sudoku Explainer), 50,000 on larger grids, where the loops can be too many to list (a
+/// 25x25 puzzle took 14 s to rate without the bound).
+const LOOP_VISITS: u32 = if N <= 9 { u32::MAX } else { 50_000 };
+
 /// Depth-first search of loops through cells holding both digits, changing region type at each
-/// cell; up to two cells with extra digits, more while the extras are one digit.
-#[allow(clippy::too_many_arguments)]
+/// cell; up to two cells with extra digits, more while the extras are one digit; at most
+/// `visits` cells visited.
 fn find_loops(
     b: &Board,
     cell: usize,
     both: Mask,
     path: &mut Vec<usize>,
-    allowed: i32,
-    ex: Mask,
-    last: usize,
+    (allowed, ex, last): (i32, Mask, usize),
+    visits: &mut u32,
     out: &mut Vec<Vec<usize>>,
 ) {
+    if *visits == 0 {
+        return;
+    }
+    *visits -= 1;
     path.push(cell);
     let on_path: Cells = set_of(path);
     for t in [BOX, ROW, COL] {
@@ -110,7 +119,7 @@ fn find_loops(
                 let card = count(b.cand[next]);
                 if card == 2 || count(new_ex) == 1 || allowed > 0 {
                     let allowed = if card > 2 { allowed - 1 } else { allowed };
-                    find_loops(b, next, both, path, allowed, new_ex, t, out);
+                    find_loops(b, next, both, path, (allowed, new_ex, t), visits, out);
                 }
             }
         }
@@ -153,10 +162,14 @@ fn type3(b: &Board, c1: usize, c2: usize, both: Mask, offer: &mut dyn FnMut(u32,
             let empty = b.empty_count(t, r);
             let (i1, i2) = (T.pos[c1][t] as usize, T.pos[c2][t] as usize);
             if degree * 2 <= empty && degree >= count(extra) {
-                for m in combinations(degree, ALL_DIGITS) {
-                    if m >> i1 & 1 == 0 || m >> i2 & 1 != 0 {
-                        continue;
-                    }
+                // The sets of `degree` positions holding i1 and not i2 (in increasing numeric
+                // order): i1 and positions of cells with two or more candidates (any other
+                // position would fail below).
+                let others: Mask = (0..N)
+                    .filter(|&p| p != i1 && p != i2 && count(b.cand[region[p] as usize]) >= 2)
+                    .fold(0, |m, p| m | 1 << p);
+                for rest in combinations(degree - 1, others) {
+                    let m = rest | (1 as Mask) << i1;
                     let mut naked = extra & b.cand[c1] & b.cand[c2];
                     let mut union = 0 as Mask;
                     let mut ok = true;

@@ -58,7 +58,7 @@ pub(super) fn xy_wing(b: &Board, xyz: bool) -> Option<SeStep> {
 pub(super) fn als_wing(b: &Board, k: usize) -> Option<SeStep> {
     let open: Cells =
         (0..NC).filter(|&c| (2..=k as u32 + 1).contains(&count(b.cand[c]))).fold(Cells::EMPTY, |m, c| m.with(c));
-    let mut best: Option<(u32, usize, SeStep)> = None;
+    let mut best: Option<(u32, (usize, String), SeStep)> = None;
     let mut stack = [0usize; 4];
     als_extend(b, open, k, 0, open, 0, &mut stack, &mut best);
     best.map(|(_, _, s)| s)
@@ -75,7 +75,7 @@ fn als_extend(
     next: Cells,
     union: Mask,
     stack: &mut [usize; 4],
-    best: &mut Option<(u32, usize, SeStep)>,
+    best: &mut Option<(u32, (usize, String), SeStep)>,
 ) {
     if depth == k {
         if count(union) as usize == k + 1 {
@@ -94,7 +94,7 @@ fn als_extend(
     }
 }
 
-fn als_pivots(b: &Board, wing: &[usize], union: Mask, k: usize, best: &mut Option<(u32, usize, SeStep)>) {
+fn als_pivots(b: &Board, wing: &[usize], union: Mask, k: usize, best: &mut Option<(u32, (usize, String), SeStep)>) {
     let set: Cells = set_of(wing);
     let near = wing.iter().fold(Cells::EMPTY, |m, &c| m | T.peer_set[c]) & !set;
     let biggest = wing.iter().map(|&c| count(b.cand[c])).max().unwrap_or(0) as i32;
@@ -142,15 +142,21 @@ fn als_pivots(b: &Board, wing: &[usize], union: Mask, k: usize, best: &mut Optio
         if removed.is_empty() {
             continue;
         }
+        // Among wings of one difficulty, as Sudoku Explainer sorts them: the most eliminations,
+        // then both digits restricted, then the biggest cell; then the first found.
+        // (Its "suffix", compared as text: both restricted 2 else 1, the biggest cell's
+        // candidates, the wing's candidates in all.)
         let elims: usize = removed.iter().map(|&(_, m)| count(m) as usize).sum();
+        let size: u32 = wing.iter().map(|&c| count(b.cand[c])).sum();
+        let rank = (elims, format!("{}{biggest}{size}", if rx && rz { 2 } else { 1 }));
         let better = match best {
             None => true,
-            Some((d, e, _)) => diff < *d || diff == *d && elims > *e,
+            Some((d, e, _)) => diff < *d || diff == *d && rank > *e,
         };
         if better {
             let tech = if k == 3 { Technique::WXYZWing } else { Technique::VWXYZWing };
             let step = SeStep::removal(tech, diff, removed).on(wing.iter().copied()).on([yz]).about(union);
-            *best = Some((diff, elims, step));
+            *best = Some((diff, rank, step));
         }
     }
 }
