@@ -146,8 +146,9 @@ COMMENT ON FUNCTION grid(jsonb) IS
 COMMENT ON FUNCTION step_jsonb(step) IS
 'A step (of fill_steps or hint) as a jsonb object for a client: step, technique, unit {kind, number} or null, digits, '
 'cells [{row, col}], placement {row, col, digit} or null, eliminations [{row, col, digit}], grid (rows of numbers), '
-'explanation. Also the cast sudoku.step::jsonb. PostgreSQL''s to_jsonb(s) keeps the row''s columns as they are (an '
-'overload of to_jsonb would make to_jsonb(record) ambiguous). 22023 for array columns that are not rows of (row, col[, digit]).';
+'explanation, difficulty (a number or null) and links (a chain''s links, [] for none). Also the cast sudoku.step::jsonb. '
+'PostgreSQL''s to_jsonb(s) keeps the row''s columns as they are (an overload of to_jsonb would make to_jsonb(record) '
+'ambiguous). 22023 for array columns that are not rows of (row, col[, digit]).';
 COMMENT ON FUNCTION grid_agg_step(internal, integer, integer, integer) IS
 'Transition step of sudoku.grid_agg(row, col, value): checks the row at once and stores it in the state (one byte per cell '
 'of the largest grid); constant time and memory per row.';
@@ -188,24 +189,27 @@ COMMENT ON FUNCTION preemptive_sets(grid, integer) IS
 'cancel and statement_timeout are honoured (57014). 22023 when max_size < 0. Not STRICT: a NULL max_size means any size.';
 COMMENT ON TYPE step IS
 'One step of sudoku.fill_steps or sudoku.hint: step number (from 1), technique (its name, or the family name it was asked '
-'by: locked_candidates for pointing and claiming, preemptive_set for subsets; the last row of fill_steps solved, stalled '
-'or contradiction), the unit (''row'', ''column'', ''box'', unit_no from 1; NULL when the deduction is not about one unit), '
-'the digits and cells ({{row, col}, ...}) the deduction is about, placed ({row, col, digit} or NULL), eliminated '
-'({{row, col, digit}, ...}; in the propagation order a placement also lists the digit leaving its peers), the grid after '
-'the step, and a sentence a player can follow (explanation).';
+'by: locked_candidates for pointing and claiming, preemptive_set for subsets, hidden_single for a full house; the last row '
+'of fill_steps solved, stalled or contradiction), the unit (''row'', ''column'', ''box'', unit_no from 1; NULL when the '
+'deduction is not about one unit), the digits and cells ({{row, col}, ...}) the deduction rests on, placed ({row, col, '
+'digit} or NULL), eliminated ({{row, col, digit}, ...}; in the propagation order a placement also lists the digit leaving '
+'its peers), the grid after the step, a sentence a player can follow (explanation), the difficulty on the Sudoku '
+'Explainer scale (numeric(3,1)) and, for a chain, its links in order as jsonb [{"from": {"row", "col", "digit", "on"}, '
+'"to": {...}}] (on: the cell holds the digit; a forcing chain of several branches lists each from its assumption).';
 COMMENT ON FUNCTION fill_steps(grid, text[]) IS
 'The logical solution one deduction per row, each with the grid after it and an explanation; techniques are the names of '
-'the README table "Techniques", as sudoku.propagate takes them. When every name is naked_single, hidden_single, '
+'sudoku.techniques(), as sudoku.propagate takes them. When every name is naked_single, hidden_single, '
 'locked_candidates or preemptive_set (the default is all four), the propagation order of sudoku.propagate (the trace of '
 'the recursive CTE of Crook''s algorithm): each row makes the first deduction found among naked singles (first cell '
 'row-major), hidden singles (rows, columns, boxes; digits ascending), locked candidates (pointing along rows, then '
 'columns, then claiming from rows, then columns) and preemptive sets of 2 or more cells (units as above, by size then '
 'digits), against the current candidates; never guesses; the last row is solved, stalled (the grid equals '
 'sudoku.propagate with the same techniques) or contradiction (propagate returns NULL). With any other name (e.g. '
-'fill_steps(g, sudoku.rating_techniques())): the ladder of sudoku.rate, the simplest allowed technique first at each row '
-'(a family name allows its techniques), guesses only if guess is named; the last row is solved or stalled; 22023 when the '
-'grid has conflicting givens, no solution or several. Cancel and statement_timeout are honoured (57014); 22023 for an '
-'unknown technique, 22004 for a NULL one.';
+'fill_steps(g, sudoku.rating_techniques())): the path of sudoku.rate and sudoku.se_rating (Sudoku Explainer''s), '
+'restricted to the techniques named: each row is the first hint of those techniques in the order of sudoku.techniques() '
+'(a family name allows its techniques; hidden_single also allows the full house), a guess only if guess is named; the '
+'last row is solved or stalled; 22023 when the grid has conflicting givens, no solution or several. Cancel and '
+'statement_timeout are honoured (57014); 22023 for an unknown technique, 22004 for a NULL one.';
 COMMENT ON TYPE hidden_single IS 'A hidden single: value has one possible cell (row, col, from 1) in the unit (''row'', ''column'', ''box'') numbered unit_no.';
 COMMENT ON TYPE node IS
 'A node of the recursive fill: the grid after depth blanks were filled, the last at (row, col) with digit (NULL at the root).';
@@ -274,7 +278,7 @@ COMMENT ON FUNCTION compare(grid) IS
 'NULL results and agree NULL and the later ones are not run; a cancel by the user still cancels. VOLATILE (timings).';
 
 -- Generation and rating (src/generate.rs, engine/src/generate.rs and engine/src/rate.rs).
-COMMENT ON FUNCTION generate(integer, bigint, text, integer, text) IS
+COMMENT ON FUNCTION generate(integer, bigint, text, integer, text, numrange) IS
 'A puzzle with exactly one solution: a random complete grid of size 4, 9, 16 or 25 whose givens are removed in random '
 'order together with their partners under symmetry (none, central = 180° rotation, diagonal, mirror = left-right, '
 'dihedral = all 8 symmetries of the square), each removal kept only while the solution stays unique (a search per '
@@ -283,31 +287,34 @@ COMMENT ON FUNCTION generate(integer, bigint, text, integer, text) IS
 'digits are naked or hidden singles among the givens left is kept). Stops at a minimal puzzle for the symmetry, or once at most givens remain (fewer only by part '
 'of one symmetric orbit; up to 64 grids are tried). 25x25: each search may take 500 nodes and a grid 150,000 in all; '
 'a removal whose search runs out is refused, so the puzzle is unique and symmetric with the fewest givens found within '
-'that budget (about 290 of 625), not always minimal. With difficulty (easy, medium, hard, expert, extreme) the digging is '
-'steered by sudoku.rate: a removal is also refused when the puzzle would rate harder than asked, and a grid whose '
-'puzzle ends easier than asked is replaced by the next (up to 200). The same seed gives the same puzzle across runs and '
-'platforms (ChaCha8; with a difficulty not the puzzle of builds before November 2026, which retried whole puzzles); '
-'without one it is random (VOLATILE). Minimal 9x9: about 0.05 ms; 16x16: about 30 ms; 25x25: about 0.6 s; '
-'a level: 9x9 at most about 10 ms, 16x16 0.05-1.2 s. 22023 for an unknown size, '
-'symmetry or difficulty, a negative or unreachable number of givens (below 17 for 9x9, 4 for 4x4), or a difficulty not '
-'met; 22004 for a NULL size or symmetry.';
-COMMENT ON FUNCTION generate_many(integer, integer, bigint, text, integer, text) IS
+'that budget (about 290 of 625), not always minimal. With difficulty (easy, medium, hard, expert, extreme: the ER bands '
+'of sudoku.rate) or er (a numrange of Sudoku Explainer ratings, e.g. numrange(7.0, 8.0, ''[]'')) the digging is steered '
+'by the rating: a removal is also refused when the puzzle would rate above the band (the path of sudoku.rate stopped at '
+'the first harder step), and a grid whose puzzle ends below it is replaced by the next (up to 200). The same seed gives '
+'the same puzzle across runs and platforms (ChaCha8; with a difficulty not the puzzle of builds before 0.4.0, whose '
+'levels differed); without one it is random (VOLATILE). Minimal 9x9: about 0.05 ms; 16x16: about 30 ms; 25x25: about '
+'0.6 s; a 9x9 level: 0.5 to 5 ms on average (README "Generation and rating"). 22023 for an unknown size, symmetry or '
+'difficulty, both a difficulty and an er range, an empty range, a negative or unreachable number of givens (below 17 '
+'for 9x9, 4 for 4x4), or a band not met; 22004 for a NULL size or symmetry.';
+COMMENT ON FUNCTION generate_many(integer, integer, bigint, text, integer, text, numrange) IS
 'n puzzles as sudoku.generate makes them, streamed one per row (cancellable between and within puzzles): the i-th from a '
 'seed derived from seed and i (SplitMix64), so the same seed gives the same rows. 22023 for a negative n and as '
 'sudoku.generate.';
 COMMENT ON TYPE rating IS
-'The difficulty of a puzzle: level (easy, medium, hard, expert, extreme), score (Sudoku Explainer scale, 1.2 to about 9), '
-'the techniques used (simplest first), the number of deductions (steps, guesses included) and of guesses.';
+'The difficulty of a puzzle: level (easy, medium, hard, expert, extreme: bands of ER), score (the ER, the hardest step on '
+'the Sudoku Explainer scale, 1.0 to 9.0), the techniques used (in the order sudoku.techniques() lists them), the number '
+'of steps (guesses included) and of guesses.';
 COMMENT ON FUNCTION rate(grid) IS
-'The difficulty of a puzzle with one solution, solving it as a person would: always the simplest technique that makes '
-'progress (hidden and naked singles, pointing, claiming, naked and hidden pairs, triples and quads, X-Wing, Swordfish, '
-'Jellyfish, XY-Wing, XYZ-Wing, unique rectangles, BUG+1, simple chains on one digit, XY-chains, contradictions from a '
-'bivalue cell by singles), a guess (backtracking) only when none does. Score on the Sudoku Explainer scale: the weight '
-'of the hardest step (1.2 hidden single in a box ... 6.6 simple chain, 7.2 contradiction; chains and contradictions add '
-'0.2 per doubling of their length) plus up to 0.3 for how often its technique was used; with guesses 8.5 + 0.5 log2(guesses). '
-'Levels: easy < 2.0 <= medium < 2.6 <= hard < 3.8 <= expert < 6.0 <= extreme. Spearman rank correlation with the '
-'published Sudoku Explainer ratings of se_rated_10k: 0.63. About 0.7 ms per se_rated_10k puzzle. 22023 when the grid '
-'has conflicting givens, no solution or several solutions (the message says which).';
+'The difficulty of a puzzle with one solution of any size, solving it as a person would: the path of Sudoku Explainer '
+'(the rules of Sukaku Explainer v1.15.10, as sudoku.se_rating; one engine, engine/src/human/explainer), each step the '
+'first hint of the techniques in the order of sudoku.techniques(). score is the path''s ER: on 9x9 the er of '
+'sudoku.se_rating for every puzzle that has one. A guess (the solution''s digit, 9.0) only where no technique applies: '
+'on 9x9 beyond dynamic forcing chains, on 16x16 and 25x25 also where a step''s chain search runs past its budget. '
+'Levels: easy ER 1.0-1.9 (full houses, hidden singles), medium 2.0-2.5 (naked singles, direct hidden subsets), hard '
+'2.6-3.7 (pointing, claiming, pairs, X-Wing, naked triples), expert 3.8-6.4 (every pattern short of chains), extreme '
+'6.5 and up (chains, forcing chains, guesses). About 3.7 ms per se_rated_10k puzzle on average, 1.6 ms at the median. '
+'22023 when the grid has conflicting givens, no solution or several solutions (the message says which); 57014 on '
+'cancel or statement_timeout.';
 COMMENT ON TYPE se_rating IS
 'The Sudoku Explainer rating of a puzzle (sudoku.se_rating(grid)), each number numeric(3,1) on Sudoku Explainer''s '
 'scale: er, the difficulty of the hardest step of the solution path; ep, of the hardest step up to the first '
@@ -315,24 +322,36 @@ COMMENT ON TYPE se_rating IS
 COMMENT ON FUNCTION se_rating(grid) IS
 'The Sudoku Explainer rating (ER, EP, ED) of a 9x9 puzzle with one solution, by the rules of Sukaku Explainer '
 'v1.15.10, the rater of the Sudoku Exchange puzzle bank: each step takes the first hint of the techniques in its order '
-'(full house 1.0, hidden singles 1.2/1.5, direct pointing, claiming, hidden pair and triple 1.7-2.5, naked single 2.3, '
-'pointing and claiming 2.6/2.8, subsets and fish 3.0-5.4, turbot fish 4.0-4.3, XY- and XYZ-Wing 4.2/4.4, unique '
-'rectangles and loops 4.5-5.x, three strong links 5.4-5.7, WXYZ-Wing 5.5/5.6, BUG 5.6-6.0, VWXYZ-Wing 6.2-6.4, '
-'bidirectional cycles and forcing X-chains from 6.5, forcing chains from 7.0, Nishio from 7.5, cell and region '
+'(sudoku.techniques(): full house 1.0, hidden singles 1.2/1.5, direct pointing, claiming, hidden pair and triple 1.7-2.5, '
+'naked single 2.3, pointing and claiming 2.6/2.8, subsets and fish 3.0-5.4, turbot fish 4.0-4.3, XY- and XYZ-Wing '
+'4.2/4.4, unique rectangles and loops 4.5-5.x, three strong links 5.4-5.7, WXYZ-Wing 5.5/5.6, BUG 5.6-6.0, VWXYZ-Wing '
+'6.2-6.4, bidirectional cycles and forcing X-chains from 6.5, forcing chains from 7.0, Nishio from 7.5, cell and region '
 'forcing chains from 8.0, dynamic forcing chains from 8.5), a chain adding 0.1 each time its length passes 4, 6, 8, '
-'12, 16, 24, ... Our own implementation (sudoku_engine::human::explainer), checked against Sukaku Explainer itself '
-'(README "The Sudoku Explainer rating"). About 3.5 ms a puzzle of the Sudoku Exchange bank on average, 1.5 ms at the median. 22023 for another size, '
+'12, 16, 24, ... The same path as sudoku.rate, sudoku.hint and sudoku.fill_steps; our own implementation '
+'(sudoku_engine::human::explainer), checked against Sukaku Explainer itself (README "The Sudoku Explainer rating"). '
+'About 3.5 ms a puzzle of the Sudoku Exchange bank on average, 1.5 ms at the median. 22023 for another size, '
 'conflicting givens, no or several solutions, and a puzzle that needs more than dynamic forcing chains (9.0 and up); '
 '57014 on cancel or statement_timeout.';
 COMMENT ON FUNCTION hint(grid) IS
-'The next deduction sudoku.rate would make on the grid (a puzzle with one solution, possibly partly filled in), as a '
-'sudoku.step row: technique, unit, digits, cells, the digit placed or the candidates eliminated, the grid after it, and '
-'one sentence a player can follow (e.g. ''Row 4: 7 can only go in column 2.''). The candidates are those the grid''s '
-'digits leave. NULL for a solved grid; 22023 when the grid has conflicting givens, no solution or several solutions.';
+'The next step of the path of sudoku.rate on the grid (a puzzle with one solution of any size, possibly partly filled '
+'in): the first hint of the techniques in Sudoku Explainer''s order, as a sudoku.step row: technique, unit, digits and '
+'cells it rests on, the digit placed or the candidates eliminated, the grid after it, one sentence a player can follow '
+'(e.g. ''Hidden single: in box 4, 7 fits only r5c2, so r5c2 takes 7.''), its difficulty and a chain''s links. The '
+'candidates are those the grid''s digits leave. NULL for a solved grid; 22023 when the grid has conflicting givens, no '
+'solution or several solutions.';
 COMMENT ON FUNCTION rating_techniques() IS
-'The technique names of sudoku.rate and sudoku.hint, simplest first (hidden_single ... contradiction, guess): pass them, '
-'or some of them, to sudoku.fill_steps (or sudoku.propagate) to see the logical solution a person would follow. Those '
-'functions also take the family names locked_candidates (pointing, claiming) and preemptive_set (every subset).';
+'The technique names of sudoku.rate and sudoku.hint in the order tried (full_house, hidden_single ... '
+'dynamic_forcing_chain, guess): pass them, or some of them, to sudoku.fill_steps (or sudoku.propagate) to see the '
+'logical solution a person would follow. Those functions also take the family names locked_candidates (pointing, '
+'claiming) and preemptive_set (every subset). sudoku.techniques() lists each with its family and difficulty.';
+
+-- Issue 35: every technique of the path.
+COMMENT ON FUNCTION techniques() IS
+'Every technique of the path of sudoku.rate, sudoku.hint, sudoku.fill_steps and sudoku.se_rating, in the order tried '
+'(Sudoku Explainer''s): position (from 1), name (as fill_steps takes it; hidden_single twice, in a box and in a line), '
+'title (as explanations write it), family (singles, intersections, subsets, fish, single-digit patterns, wings, '
+'uniqueness, aligned exclusion, chains, forcing chains, guess) and the least difficulty of a step on the Sudoku '
+'Explainer scale (chains add to it by their length, some patterns by their size).';
 
 -- ROWS: the rows a set-returning function returns per call, for the planner (pgrx has no
 -- attribute for it; each native function's COST stands next to it in src/, the SQL versions'
@@ -343,6 +362,7 @@ ALTER FUNCTION candidates(grid) ROWS 60;
 ALTER FUNCTION hidden_singles(grid) ROWS 4;
 ALTER FUNCTION preemptive_sets(grid, integer) ROWS 34;
 ALTER FUNCTION fill_steps(grid, text[]) ROWS 27;
+ALTER FUNCTION techniques() ROWS 38;
 ALTER FUNCTION solutions(grid, integer) ROWS 10;
 ALTER FUNCTION search_tree(grid, integer) ROWS 1000;
 

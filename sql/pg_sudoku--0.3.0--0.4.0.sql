@@ -50,3 +50,141 @@ COMMENT ON FUNCTION canonical(grid) IS
 '(engine/src/canonical.rs); about 10 µs for a 9x9 puzzle or solution grid, 0.15 ms for a 25x25 puzzle. Cancellable. '
 '54000 when the search would keep more than 1,048,576 tied transformations at once or take more than 33,554,432 steps '
 '(about a second), which no valid grid is known to need (large grids that repeat a digit in a row or column can).';
+
+-- Issue 35: one engine of human steps. A step carries its difficulty and a chain's links;
+-- generate takes a band of ER; sudoku.techniques() lists the path; the functions that walk the
+-- path say so.
+ALTER TYPE step ADD ATTRIBUTE difficulty numeric(3,1), ADD ATTRIBUTE links jsonb;
+DROP FUNCTION generate(integer, bigint, text, integer, text);
+DROP FUNCTION generate_many(integer, integer, bigint, text, integer, text);
+CREATE FUNCTION "generate"(
+	"size" INT DEFAULT 9, /* Option < i32 > */
+	"seed" bigint DEFAULT NULL, /* Option < i64 > */
+	"symmetry" TEXT DEFAULT 'central', /* Option < & str > */
+	"givens" INT DEFAULT NULL, /* Option < i32 > */
+	"difficulty" TEXT DEFAULT NULL, /* Option < & str > */
+	"er" numrange DEFAULT NULL /* Option < Range < AnyNumeric > > */
+) RETURNS grid /* Grid */
+VOLATILE PARALLEL SAFE COST 14000
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'generate_wrapper';
+CREATE FUNCTION "generate_many"(
+	"n" INT, /* Option < i32 > */
+	"size" INT DEFAULT 9, /* Option < i32 > */
+	"seed" bigint DEFAULT NULL, /* Option < i64 > */
+	"symmetry" TEXT DEFAULT 'central', /* Option < & str > */
+	"givens" INT DEFAULT NULL, /* Option < i32 > */
+	"difficulty" TEXT DEFAULT NULL, /* Option < & str > */
+	"er" numrange DEFAULT NULL /* Option < Range < AnyNumeric > > */
+) RETURNS SETOF grid /* Grid */
+VOLATILE PARALLEL SAFE COST 14000
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'generate_many_wrapper';
+CREATE FUNCTION "techniques"() RETURNS TABLE (
+	"position" INT,  /* i32 */
+	"name" TEXT,  /* String */
+	"title" TEXT,  /* String */
+	"family" TEXT,  /* String */
+	"difficulty" NUMERIC  /* AnyNumeric */
+)
+IMMUTABLE STRICT PARALLEL SAFE COST 2000
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'techniques_wrapper';
+ALTER FUNCTION techniques() ROWS 38;
+COMMENT ON TYPE step IS
+'One step of sudoku.fill_steps or sudoku.hint: step number (from 1), technique (its name, or the family name it was asked '
+'by: locked_candidates for pointing and claiming, preemptive_set for subsets, hidden_single for a full house; the last row '
+'of fill_steps solved, stalled or contradiction), the unit (''row'', ''column'', ''box'', unit_no from 1; NULL when the '
+'deduction is not about one unit), the digits and cells ({{row, col}, ...}) the deduction rests on, placed ({row, col, '
+'digit} or NULL), eliminated ({{row, col, digit}, ...}; in the propagation order a placement also lists the digit leaving '
+'its peers), the grid after the step, a sentence a player can follow (explanation), the difficulty on the Sudoku '
+'Explainer scale (numeric(3,1)) and, for a chain, its links in order as jsonb [{"from": {"row", "col", "digit", "on"}, '
+'"to": {...}}] (on: the cell holds the digit; a forcing chain of several branches lists each from its assumption).';
+COMMENT ON FUNCTION step_jsonb(step) IS
+'A step (of fill_steps or hint) as a jsonb object for a client: step, technique, unit {kind, number} or null, digits, '
+'cells [{row, col}], placement {row, col, digit} or null, eliminations [{row, col, digit}], grid (rows of numbers), '
+'explanation, difficulty (a number or null) and links (a chain''s links, [] for none). Also the cast sudoku.step::jsonb. '
+'PostgreSQL''s to_jsonb(s) keeps the row''s columns as they are (an overload of to_jsonb would make to_jsonb(record) '
+'ambiguous). 22023 for array columns that are not rows of (row, col[, digit]).';
+COMMENT ON FUNCTION fill_steps(grid, text[]) IS
+'The logical solution one deduction per row, each with the grid after it and an explanation; techniques are the names of '
+'sudoku.techniques(), as sudoku.propagate takes them. When every name is naked_single, hidden_single, '
+'locked_candidates or preemptive_set (the default is all four), the propagation order of sudoku.propagate (the trace of '
+'the recursive CTE of Crook''s algorithm): each row makes the first deduction found among naked singles (first cell '
+'row-major), hidden singles (rows, columns, boxes; digits ascending), locked candidates (pointing along rows, then '
+'columns, then claiming from rows, then columns) and preemptive sets of 2 or more cells (units as above, by size then '
+'digits), against the current candidates; never guesses; the last row is solved, stalled (the grid equals '
+'sudoku.propagate with the same techniques) or contradiction (propagate returns NULL). With any other name (e.g. '
+'fill_steps(g, sudoku.rating_techniques())): the path of sudoku.rate and sudoku.se_rating (Sudoku Explainer''s), '
+'restricted to the techniques named: each row is the first hint of those techniques in the order of sudoku.techniques() '
+'(a family name allows its techniques; hidden_single also allows the full house), a guess only if guess is named; the '
+'last row is solved or stalled; 22023 when the grid has conflicting givens, no solution or several. Cancel and '
+'statement_timeout are honoured (57014); 22023 for an unknown technique, 22004 for a NULL one.';
+COMMENT ON FUNCTION generate(integer, bigint, text, integer, text, numrange) IS
+'A puzzle with exactly one solution: a random complete grid of size 4, 9, 16 or 25 whose givens are removed in random '
+'order together with their partners under symmetry (none, central = 180° rotation, diagonal, mirror = left-right, '
+'dihedral = all 8 symmetries of the square), each removal kept only while the solution stays unique (a search per '
+'removed cell for a solution with another digit there, trying the solution''s digits first; before any '
+'search, a removal leaving a two-line unavoidable set of the solution given-free is refused and one whose removed '
+'digits are naked or hidden singles among the givens left is kept). Stops at a minimal puzzle for the symmetry, or once at most givens remain (fewer only by part '
+'of one symmetric orbit; up to 64 grids are tried). 25x25: each search may take 500 nodes and a grid 150,000 in all; '
+'a removal whose search runs out is refused, so the puzzle is unique and symmetric with the fewest givens found within '
+'that budget (about 290 of 625), not always minimal. With difficulty (easy, medium, hard, expert, extreme: the ER bands '
+'of sudoku.rate) or er (a numrange of Sudoku Explainer ratings, e.g. numrange(7.0, 8.0, ''[]'')) the digging is steered '
+'by the rating: a removal is also refused when the puzzle would rate above the band (the path of sudoku.rate stopped at '
+'the first harder step), and a grid whose puzzle ends below it is replaced by the next (up to 200). The same seed gives '
+'the same puzzle across runs and platforms (ChaCha8; with a difficulty not the puzzle of builds before 0.4.0, whose '
+'levels differed); without one it is random (VOLATILE). Minimal 9x9: about 0.05 ms; 16x16: about 30 ms; 25x25: about '
+'0.6 s; a 9x9 level: 0.5 to 5 ms on average (README "Generation and rating"). 22023 for an unknown size, symmetry or '
+'difficulty, both a difficulty and an er range, an empty range, a negative or unreachable number of givens (below 17 '
+'for 9x9, 4 for 4x4), or a band not met; 22004 for a NULL size or symmetry.';
+COMMENT ON FUNCTION generate_many(integer, integer, bigint, text, integer, text, numrange) IS
+'n puzzles as sudoku.generate makes them, streamed one per row (cancellable between and within puzzles): the i-th from a '
+'seed derived from seed and i (SplitMix64), so the same seed gives the same rows. 22023 for a negative n and as '
+'sudoku.generate.';
+COMMENT ON TYPE rating IS
+'The difficulty of a puzzle: level (easy, medium, hard, expert, extreme: bands of ER), score (the ER, the hardest step on '
+'the Sudoku Explainer scale, 1.0 to 9.0), the techniques used (in the order sudoku.techniques() lists them), the number '
+'of steps (guesses included) and of guesses.';
+COMMENT ON FUNCTION rate(grid) IS
+'The difficulty of a puzzle with one solution of any size, solving it as a person would: the path of Sudoku Explainer '
+'(the rules of Sukaku Explainer v1.15.10, as sudoku.se_rating; one engine, engine/src/human/explainer), each step the '
+'first hint of the techniques in the order of sudoku.techniques(). score is the path''s ER: on 9x9 the er of '
+'sudoku.se_rating for every puzzle that has one. A guess (the solution''s digit, 9.0) only where no technique applies: '
+'on 9x9 beyond dynamic forcing chains, on 16x16 and 25x25 also where a step''s chain search runs past its budget. '
+'Levels: easy ER 1.0-1.9 (full houses, hidden singles), medium 2.0-2.5 (naked singles, direct hidden subsets), hard '
+'2.6-3.7 (pointing, claiming, pairs, X-Wing, naked triples), expert 3.8-6.4 (every pattern short of chains), extreme '
+'6.5 and up (chains, forcing chains, guesses). About 3.7 ms per se_rated_10k puzzle on average, 1.6 ms at the median. '
+'22023 when the grid has conflicting givens, no solution or several solutions (the message says which); 57014 on '
+'cancel or statement_timeout.';
+COMMENT ON FUNCTION se_rating(grid) IS
+'The Sudoku Explainer rating (ER, EP, ED) of a 9x9 puzzle with one solution, by the rules of Sukaku Explainer '
+'v1.15.10, the rater of the Sudoku Exchange puzzle bank: each step takes the first hint of the techniques in its order '
+'(sudoku.techniques(): full house 1.0, hidden singles 1.2/1.5, direct pointing, claiming, hidden pair and triple 1.7-2.5, '
+'naked single 2.3, pointing and claiming 2.6/2.8, subsets and fish 3.0-5.4, turbot fish 4.0-4.3, XY- and XYZ-Wing '
+'4.2/4.4, unique rectangles and loops 4.5-5.x, three strong links 5.4-5.7, WXYZ-Wing 5.5/5.6, BUG 5.6-6.0, VWXYZ-Wing '
+'6.2-6.4, bidirectional cycles and forcing X-chains from 6.5, forcing chains from 7.0, Nishio from 7.5, cell and region '
+'forcing chains from 8.0, dynamic forcing chains from 8.5), a chain adding 0.1 each time its length passes 4, 6, 8, '
+'12, 16, 24, ... The same path as sudoku.rate, sudoku.hint and sudoku.fill_steps; our own implementation '
+'(sudoku_engine::human::explainer), checked against Sukaku Explainer itself (README "The Sudoku Explainer rating"). '
+'About 3.5 ms a puzzle of the Sudoku Exchange bank on average, 1.5 ms at the median. 22023 for another size, '
+'conflicting givens, no or several solutions, and a puzzle that needs more than dynamic forcing chains (9.0 and up); '
+'57014 on cancel or statement_timeout.';
+COMMENT ON FUNCTION hint(grid) IS
+'The next step of the path of sudoku.rate on the grid (a puzzle with one solution of any size, possibly partly filled '
+'in): the first hint of the techniques in Sudoku Explainer''s order, as a sudoku.step row: technique, unit, digits and '
+'cells it rests on, the digit placed or the candidates eliminated, the grid after it, one sentence a player can follow '
+'(e.g. ''Hidden single: in box 4, 7 fits only r5c2, so r5c2 takes 7.''), its difficulty and a chain''s links. The '
+'candidates are those the grid''s digits leave. NULL for a solved grid; 22023 when the grid has conflicting givens, no '
+'solution or several solutions.';
+COMMENT ON FUNCTION rating_techniques() IS
+'The technique names of sudoku.rate and sudoku.hint in the order tried (full_house, hidden_single ... '
+'dynamic_forcing_chain, guess): pass them, or some of them, to sudoku.fill_steps (or sudoku.propagate) to see the '
+'logical solution a person would follow. Those functions also take the family names locked_candidates (pointing, '
+'claiming) and preemptive_set (every subset). sudoku.techniques() lists each with its family and difficulty.';
+COMMENT ON FUNCTION techniques() IS
+'Every technique of the path of sudoku.rate, sudoku.hint, sudoku.fill_steps and sudoku.se_rating, in the order tried '
+'(Sudoku Explainer''s): position (from 1), name (as fill_steps takes it; hidden_single twice, in a box and in a line), '
+'title (as explanations write it), family (singles, intersections, subsets, fish, single-digit patterns, wings, '
+'uniqueness, aligned exclusion, chains, forcing chains, guess) and the least difficulty of a step on the Sudoku '
+'Explainer scale (chains add to it by their length, some patterns by their size).';

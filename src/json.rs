@@ -130,6 +130,8 @@ struct StepJson {
     eliminations: Vec<CellJson>,
     grid: Option<Vec<Vec<u8>>>,
     explanation: Option<String>,
+    difficulty: Option<f64>,
+    links: serde_json::Value,
 }
 
 #[derive(Serialize)]
@@ -166,7 +168,8 @@ fn cells_of(values: &[i32], width: usize, name: &str) -> Vec<CellJson> {
 
 /// A step as a JSON object for a client: `{"step", "technique", "unit": {"kind", "number"},
 /// "digits", "cells": [{"row", "col"}], "placement": {"row", "col", "digit"} or null,
-/// "eliminations": [{"row", "col", "digit"}], "grid": rows of numbers, "explanation"}`. Also the
+/// "eliminations": [{"row", "col", "digit"}], "grid": rows of numbers, "explanation",
+/// "difficulty", "links": a chain's links, `[]` for none}`. Also the
 /// cast `step::jsonb`. Not an overload of `to_jsonb`: with the schema on the search_path, a
 /// `to_jsonb(step)` would make PostgreSQL's `to_jsonb(record)` ambiguous; `to_jsonb(s)` stays the
 /// generic row of columns. `22023` for array columns that are not rows of (row, col[, digit]).
@@ -190,6 +193,8 @@ fn step_to_jsonb(step: pgrx::composite_type!("step")) -> JsonB {
         eliminations: cells_of(&ints(&step, "eliminated"), 3, "eliminated"),
         grid: grid.as_ref().map(rows),
         explanation: attribute(&step, "explanation"),
+        difficulty: attribute::<AnyNumeric>(&step, "difficulty").and_then(|d| f64::try_from(d).ok()),
+        links: attribute::<JsonB>(&step, "links").map_or(serde_json::json!([]), |j| j.0),
     };
     JsonB(serde_json::to_value(shaped).expect("a step serializes"))
 }

@@ -23,7 +23,7 @@ CREATE TYPE node AS (depth integer, row integer, col integer, digit integer, gri
 CREATE TYPE preemptive_set AS (unit text, unit_no integer, size integer, digits integer[], cells integer[]);
 CREATE TYPE step AS (
     step integer, technique text, unit text, unit_no integer, digits integer[], cells integer[],
-    placed integer[], eliminated integer[], grid grid, explanation text
+    placed integer[], eliminated integer[], grid grid, explanation text, difficulty numeric(3,1), links jsonb
 );
 "#,
     name = "view_types",
@@ -309,6 +309,8 @@ fn fill_steps(
             datum(IntMatrix(Vec::new())),
             datum(Grid(steps.grid())),
             datum(explanation),
+            None,
+            None,
         ]);
         Some(row)
     }))
@@ -318,6 +320,11 @@ fn fill_steps(
 pub(crate) fn step_row(ty: &RowType, number: i32, name: &str, d: &Step, after: sudoku_engine::Grid, n: usize) -> Row {
     let rc = |c: usize| vec![(c / n + 1) as i32, (c % n + 1) as i32];
     let unit = d.unit.map(|u| UnitKind::of_unit(u, n));
+    let node = |(c, digit, on): (usize, u8, bool)| serde_json::json!({"row": c / n + 1, "col": c % n + 1, "digit": digit, "on": on});
+    let links: Vec<serde_json::Value> =
+        d.links.iter().map(|&(a, z)| serde_json::json!({"from": node(a), "to": node(z)})).collect();
+    let difficulty = AnyNumeric::try_from(format!("{}.{}", d.difficulty / 10, d.difficulty % 10).as_str())
+        .expect("a difficulty is a number");
     ty.row([
         datum(number),
         datum(name),
@@ -329,6 +336,8 @@ pub(crate) fn step_row(ty: &RowType, number: i32, name: &str, d: &Step, after: s
         datum(IntMatrix(d.eliminated.iter().map(|&(c, x)| [rc(c), vec![x as i32]].concat()).collect())),
         datum(Grid(after)),
         datum(d.explanation.as_str()),
+        datum(difficulty),
+        datum(pgrx::JsonB(serde_json::Value::Array(links))),
     ])
 }
 

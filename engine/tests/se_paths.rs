@@ -69,13 +69,28 @@ fn our_path_is_sudoku_explainers() {
             }
             let before = run.candidates();
             let ours = run.next_with(&mut never).unwrap().expect("a step where Sudoku Explainer takes one");
-            assert_eq!(tenths_text(ours.difficulty), se.difficulty, "{p} step {}: {ours:?} / {}", i + 1, se.description);
+            assert_eq!(
+                tenths_text(ours.difficulty),
+                se.difficulty,
+                "{p} step {}: {ours:?} / {}",
+                i + 1,
+                se.description
+            );
             if i == 0 {
-                assert_eq!((hint.technique, hint.placed, &hint.eliminated), (ours.technique, ours.placed, &ours.eliminated));
+                assert_eq!(
+                    (hint.technique, hint.placed, &hint.eliminated),
+                    (ours.technique, ours.placed, &ours.eliminated)
+                );
             }
             compared += 1;
             if i + 1 < steps.len() && removed(&before, &run.candidates()) != se.removed {
-                diverging.push(format!("{p} step {}: {:?} {:?} / {}", i + 1, ours.technique, ours.eliminated, se.description));
+                diverging.push(format!(
+                    "{p} step {}: {:?} {:?} / {}",
+                    i + 1,
+                    ours.technique,
+                    ours.eliminated,
+                    se.description
+                ));
                 break;
             }
         }

@@ -53,10 +53,12 @@ FROM puzzles p, sudoku.cells(p.puzzle) c
 WHERE p.id = 1
 GROUP BY p.puzzle;
 
+SELECT position, name, family, difficulty FROM sudoku.techniques() WHERE family IN ('fish', 'wings') ORDER BY position;
+
 SELECT sudoku.propagate(g, ARRAY['naked_single', 'hidden_single', 'locked_candidates'])::text
        = sudoku.propagate(g, ARRAY['hidden_single', 'naked_single', 'pointing', 'claiming'])::text AS same_fixpoint,
        sudoku.propagate(g, array_remove(sudoku.rating_techniques(), 'guess'))::text
-       = sudoku.solve(g)::text AS ladder_solves_it
+       = sudoku.solve(g)::text AS path_solves_it
 FROM (VALUES ('...15.....34....89........3.2..6.8...47..9.....9.2...11....2..5...9............74'::sudoku.grid)) AS t(g);
 
 SELECT approach, agree, native IS NOT DISTINCT FROM sql AS same_grid
@@ -69,16 +71,19 @@ FROM (VALUES ('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5.
 SELECT g AS puzzle, sudoku.givens(g) AS givens, sudoku.count_solutions(g) AS solutions, (sudoku.rate(g)).level
 FROM sudoku.generate_many(3, 9, 2026) AS g;
 
+SELECT (sudoku.se_rating(g)).er
+FROM sudoku.generate_many(3, 9, 7, er => numrange(7.0, 8.0, '[]')) AS g;
+
 SELECT level, score, techniques, steps, guesses
 FROM sudoku.rate('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......');
 
 SELECT technique, placed, explanation
 FROM sudoku.hint('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......');
 
-SELECT step, technique, eliminated, explanation
+SELECT step, technique, difficulty, eliminated, explanation
 FROM sudoku.fill_steps('...15.....34....89........3.2..6.8...47..9.....9.2...11....2..5...9............74',
                        sudoku.rating_techniques())
-WHERE technique NOT IN ('hidden_single', 'naked_single', 'pointing', 'claiming');
+WHERE difficulty >= 3.0;
 
 SELECT sudoku.canonical(p) AS form,
        sudoku.is_equivalent(p, sudoku.transform(p, 42)) AS equivalent,

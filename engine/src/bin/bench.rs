@@ -167,6 +167,35 @@ fn main() {
         }
         return;
     }
+    if paths.first().is_some_and(|a| a == "--er-bands") {
+        // `--er-bands N`: 9x9 puzzles of each band of ER a whole point wide, seeds 1..=N.
+        let n: u64 = paths.get(1).and_then(|s| s.parse().ok()).unwrap_or(10);
+        for lo in (10..=80).step_by(10) {
+            let start = Instant::now();
+            let found = (1..=n)
+                .filter(|&seed| {
+                    sudoku_engine::generate::generate_band_seeded(
+                        9,
+                        seed,
+                        Symmetry::Central,
+                        None,
+                        (lo, lo + 9),
+                        &mut || false,
+                    )
+                    .unwrap()
+                    .unwrap()
+                    .is_some()
+                })
+                .count();
+            let ms = start.elapsed().as_secs_f64() * 1e3 / n as f64;
+            println!(
+                "er-band {:.1}-{:.1} seeds={n} found={found} ms_per_call={ms:.1}",
+                lo as f64 / 10.0,
+                (lo + 9) as f64 / 10.0
+            );
+        }
+        return;
+    }
     if paths.first().is_some_and(|a| a == "--levels") {
         let size: usize = paths.get(1).and_then(|s| s.parse().ok()).unwrap_or(9);
         let seeds: u64 = paths.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);

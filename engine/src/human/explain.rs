@@ -92,7 +92,9 @@ fn outcome(s: &SeStep, n: usize) -> String {
     let parts: Vec<String> = digit_list(all)
         .into_iter()
         .map(|d| {
-            let from = s.removed.iter().filter(|&&(_, m)| m >> (d - 1) & 1 != 0).map(|&(c, _)| c);
+            let mut from: Vec<usize> =
+                s.removed.iter().filter(|&&(_, m)| m >> (d - 1) & 1 != 0).map(|&(c, _)| c).collect();
+            from.sort_unstable();
             format!("{d} leaves {}", cells(n, from))
         })
         .collect();
@@ -164,8 +166,8 @@ fn sentence(s: &SeStep, n: usize) -> String {
              places per unit, which gives two solutions; one extra candidate is true, so {result}."
         ),
         AlignedPairExclusion | AlignedTripleExclusion => format!(
-            "{t}: of the digits {on} could take together, those that leave a cell seeing them all without a \
-             candidate are impossible, so {result}."
+            "{t}: among {on} (the aligned cells and the cells that see them all), a combination of digits for the \
+             aligned cells that leaves one of the others without a candidate is impossible, so {result}."
         ),
         BidirectionalCycle => format!(
             "{t}: {} closes a loop that holds either way round, so {result}.",
