@@ -3,11 +3,12 @@
 
     scripts/png_stats.py FILE.png
 
-prints `width= height= dark= blue= grey= light=`: the size in pixels, then how many pixels are dark
+prints `width= height= dark= blue= grey= light= yellow= red= green= orange=`: the size in pixels, then how many pixels are dark
 (every channel below 100: lines, givens), blue (blue above 150 and 60 above red: the digits a
 solution adds) and mid grey (every channel within 15 of the others and between 60 and 200:
 thin lines, pencil marks) and light grey (the same, between 201 and 245: the shaded cells of
-variants). Reads 8-bit RGB and RGBA, non-interlaced, the PNGs headless
+variants); then the colours of a step's picture: yellow (the cells it rests on), red (struck
+candidates), green (a placement) and orange (a chain's arrows). Reads 8-bit RGB and RGBA, non-interlaced, the PNGs headless
 Chromium writes; the standard library only (zlib and the PNG filters of the specification).
 """
 import struct
@@ -61,7 +62,7 @@ def pixels(path):
 
 def main():
     width, height, bpp, rows = pixels(sys.argv[1])
-    dark = blue = grey = light = 0
+    dark = blue = grey = light = yellow = red = green = orange = 0
     for line in rows:
         for x in range(width):
             r, g, b = line[x * bpp], line[x * bpp + 1], line[x * bpp + 2]
@@ -73,7 +74,18 @@ def main():
                 grey += 1
             elif max(r, g, b) - min(r, g, b) <= 15 and 200 < r <= 245:
                 light += 1
-    print(f"width={width} height={height} dark={dark} blue={blue} grey={grey} light={light}")
+            elif r > 240 and g > 225 and b < 200:
+                yellow += 1
+            elif r > 180 and g < 90 and b < 90:
+                red += 1
+            elif g > 110 and r < 90 and b < 110:
+                green += 1
+            elif r > 220 and 110 <= g <= 180 and b < 80:
+                orange += 1
+    print(
+        f"width={width} height={height} dark={dark} blue={blue} grey={grey} light={light} "
+        f"yellow={yellow} red={red} green={green} orange={orange}"
+    )
 
 
 if __name__ == "__main__":

@@ -9,7 +9,10 @@
 #   - variants (sudoku.svg(grid, rules => ...)), generated with seed 1: an X + windoku puzzle with
 #     its solution (the diagonals and windows shaded light grey), a jigsaw puzzle (janko.at
 #     Chaos-Sudoku 93's regions: thick region borders, more dark than the classic puzzle) and a
-#     killer puzzle (dashed cages and their sums: more grey than the classic puzzle).
+#     killer puzzle (dashed cages and their sums: more grey than the classic puzzle);
+#   - steps of the path (sudoku.svg_step(step)) on bank puzzles: a single (its cell highlighted, its
+#     digit green), an X-Wing and an XY-Wing (cells highlighted, removals struck in red) and a
+#     forcing chain (its links as orange arrows).
 # Runs against the server of $PGHOST/$PGPORT (scripts/test.sh's throwaway cluster, or the
 # quickstart's: export $(scripts/cluster.sh env)). With --readme it also writes the README's
 # picture, examples/pictures/top95-1.png (and its SVG).
@@ -35,6 +38,17 @@ draw xwindoku9.svg <<<"SELECT sudoku.svg(puzzle, rules => rules, solution => sol
 jigsaw="$(head -1 "$root/data/variants/jigsaw_janko.tsv" | cut -f2)"
 draw jigsaw9.svg <<<"SELECT sudoku.svg(puzzle, rules => rules) FROM sudoku.generate(rules => '$jigsaw', seed => 1);"
 draw killer9.svg <<<"SELECT sudoku.svg(puzzle, rules => rules) FROM sudoku.generate(rules => '{}', killer => true, seed => 1);"
+# Steps of the path (sudoku.svg_step) on puzzles of se_rated_10k (lines 107 and 1007): the first
+# step (a single), and the first step of a technique asked for alone with the singles.
+bank() { sed -n "$1p" "$data/se_rated_10k.txt" | cut -d' ' -f1; }
+step() { # FILE LINE TECHNIQUE: the first step of that technique on that puzzle
+    psql -X -At -d "$db" -v p="$(bank "$2")" -v t="$3" > "$out/$1" <<<"SELECT sudoku.svg_step(s) FROM sudoku.fill_steps(:'p',
+        ARRAY['full_house', 'hidden_single', 'naked_single', :'t']) s WHERE s.technique = :'t' ORDER BY s.step LIMIT 1;"
+}
+psql -X -At -d "$db" -v p="$(bank 1007)" > "$out/single9.svg" <<<"SELECT sudoku.svg_step(sudoku.hint(:'p'));"
+step fish9.svg 107 x_wing
+step wing9.svg 107 xy_wing
+step chain9.svg 1007 forcing_chain
 
 render() { # FILE SIDE: FILE.png, the SVG rendered in a SIDE x SIDE window
     chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size="$2,$2" \
@@ -53,9 +67,14 @@ solved16="$(render "$out/solved16.svg" 550)"
 xwindoku9="$(render "$out/xwindoku9.svg" 402)"
 jigsaw9="$(render "$out/jigsaw9.svg" 402)"
 killer9="$(render "$out/killer9.svg" 402)"
+single9="$(render "$out/single9.svg" 402)"
+fish9="$(render "$out/fish9.svg" 402)"
+wing9="$(render "$out/wing9.svg" 402)"
+chain9="$(render "$out/chain9.svg" 402)"
 printf '%s\n' "solved9  $solved9" "puzzle9  $puzzle9" "pencil9  $pencil9" "solved16 $solved16" \
-    "xwindoku9 $xwindoku9" "jigsaw9 $jigsaw9" "killer9 $killer9"
-for v in solved9 puzzle9 pencil9 xwindoku9 jigsaw9 killer9; do
+    "xwindoku9 $xwindoku9" "jigsaw9 $jigsaw9" "killer9 $killer9" "single9 $single9" "fish9 $fish9" \
+    "wing9 $wing9" "chain9 $chain9"
+for v in solved9 puzzle9 pencil9 xwindoku9 jigsaw9 killer9 single9 fish9 wing9 chain9; do
     s="${!v}"
     check "$v is 402x402" "[ $(field "$s" width) = 402 ] && [ $(field "$s" height) = 402 ]"
     check "$v is not blank (dark pixels: lines, givens)" "[ $(field "$s" dark) -gt 1600 ]"
@@ -76,6 +95,15 @@ check "a jigsaw's region borders are thick (more dark than the classic puzzle)" 
     "[ $(field "$jigsaw9" dark) -gt $(( $(field "$puzzle9" dark) + 1000 )) ]"
 check "a killer's dashed cages and sums are drawn (thin dark lines, grey once antialiased)" \
     "[ $(field "$killer9" grey) -gt $(( $(field "$puzzle9" grey) + 5000 )) ]"
+check "a single's step: its cell highlighted, its digit placed in green, nothing struck" \
+    "[ $(field "$single9" yellow) -gt 500 ] && [ $(field "$single9" green) -gt 50 ] && [ $(field "$single9" red) = 0 ]"
+for v in fish9 wing9; do
+    s="${!v}"
+    check "$v: the pattern's cells highlighted, removed candidates struck in red, no arrow" \
+        "[ $(field "$s" yellow) -gt 2000 ] && [ $(field "$s" red) -gt 20 ] && [ $(field "$s" orange) = 0 ]"
+done
+check "a forcing chain's links drawn as orange arrows, its removal struck" \
+    "[ $(field "$chain9" orange) -gt 200 ] && [ $(field "$chain9" yellow) -gt 2000 ] && [ $(field "$chain9" red) -gt 5 ]"
 if [ "${1:-}" = --readme ]; then
     mkdir -p "$root/examples/pictures"
     cp "$out/solved9.svg" "$root/examples/pictures/top95-1.svg"

@@ -345,6 +345,14 @@ COMMENT ON FUNCTION rating_techniques() IS
 'logical solution a person would follow. Those functions also take the family names locked_candidates (pointing, '
 'claiming) and preemptive_set (every subset). sudoku.techniques() lists each with its family and difficulty.';
 
+COMMENT ON FUNCTION svg_step(step) IS
+'The picture of a step (of sudoku.fill_steps or sudoku.hint) as an SVG document, as sudoku.svg draws a grid (a name of its '
+'own: an overload of svg would make svg(''...'') ambiguous): the grid '
+'before the step (its grid without its placement) with the candidates its digits leave, the cells the step rests on '
+'highlighted in yellow, the digit it places in green, the candidates it removes struck through in red, and a chain''s '
+'links as orange arrows between candidates (solid to a candidate that is on, dashed to one that is off). The candidates '
+'drawn are the digits''; the path may have removed some before. NULL for a step without a grid (the last row of '
+'fill_steps has one: the solved or stalled grid). 22023 for a cell, digit or link outside the grid or of another shape.';
 -- Issue 35: every technique of the path.
 COMMENT ON FUNCTION techniques() IS
 'Every technique of the path of sudoku.rate, sudoku.hint, sudoku.fill_steps and sudoku.se_rating, in the order tried '

@@ -91,6 +91,13 @@ IMMUTABLE STRICT PARALLEL SAFE COST 2000
 LANGUAGE c /* Rust */
 AS 'MODULE_PATHNAME', 'techniques_wrapper';
 ALTER FUNCTION techniques() ROWS 38;
+CREATE FUNCTION "svg_step"(
+	"step" step /* :: pgrx :: heap_tuple :: PgHeapTuple < '_, :: pgrx :: pgbox :: AllocatedByRust
+> */
+) RETURNS TEXT /* Option < String > */
+IMMUTABLE STRICT PARALLEL SAFE  COST 4000 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'svg_step_wrapper';
 COMMENT ON TYPE step IS
 'One step of sudoku.fill_steps or sudoku.hint: step number (from 1), technique (its name, or the family name it was asked '
 'by: locked_candidates for pointing and claiming, preemptive_set for subsets, hidden_single for a full house; the last row '
@@ -188,3 +195,11 @@ COMMENT ON FUNCTION techniques() IS
 'title (as explanations write it), family (singles, intersections, subsets, fish, single-digit patterns, wings, '
 'uniqueness, aligned exclusion, chains, forcing chains, guess) and the least difficulty of a step on the Sudoku '
 'Explainer scale (chains add to it by their length, some patterns by their size).';
+COMMENT ON FUNCTION svg_step(step) IS
+'The picture of a step (of sudoku.fill_steps or sudoku.hint) as an SVG document, as sudoku.svg draws a grid (a name of its '
+'own: an overload of svg would make svg(''...'') ambiguous): the grid '
+'before the step (its grid without its placement) with the candidates its digits leave, the cells the step rests on '
+'highlighted in yellow, the digit it places in green, the candidates it removes struck through in red, and a chain''s '
+'links as orange arrows between candidates (solid to a candidate that is on, dashed to one that is off). The candidates '
+'drawn are the digits''; the path may have removed some before. NULL for a step without a grid (the last row of '
+'fill_steps has one: the solved or stalled grid). 22023 for a cell, digit or link outside the grid or of another shape.';

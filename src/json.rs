@@ -209,3 +209,62 @@ CREATE CAST (step AS jsonb) WITH FUNCTION step_jsonb(step);
     name = "json_casts",
     requires = [grid_to_jsonb, grid_to_json, grid_from_jsonb, step_to_jsonb]
 );
+
+/// A step's picture: the grid before it (the step's grid without its placement), with the
+/// candidates its digits leave, the cells the step rests on highlighted, its placement in green,
+/// the candidates it removes struck in red and a chain's links as arrows
+/// (`sudoku_engine::picture::svg_step`). NULL for a step without a grid; `22023` for cells,
+/// digits or links outside the grid or of the wrong shape.
+// COST 4000: about 20 µs a call for a 9x9 step with candidates (as svg(grid, candidates => true)), estimated.
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 4000)]
+fn svg_step(step: pgrx::composite_type!("step")) -> Option<String> {
+    let after: Grid = attribute(&step, "grid")?;
+    let n = after.0.size();
+    let at = |row: i32, col: i32| -> usize {
+        if row < 1 || col < 1 || row as usize > n || col as usize > n {
+            invalid_parameter(format!("the step names row {row}, column {col}, outside the {n}x{n} grid"));
+        }
+        (row as usize - 1) * n + col as usize - 1
+    };
+    let digit = |d: Option<i32>| -> u8 {
+        match d {
+            Some(d) if d >= 1 && d as usize <= n => d as u8,
+            d => invalid_parameter(format!("the step names digit {d:?}, outside 1..{n}")),
+        }
+    };
+    let placed = cells_of(&ints(&step, "placed"), 3, "placed").into_iter().next();
+    let placed = placed.map(|p| (at(p.row, p.col), digit(p.digit)));
+    let mut before = after.0.cells().to_vec();
+    if let Some((c, _)) = placed {
+        before[c] = 0;
+    }
+    let node = |v: &Value| -> (usize, u8, bool) {
+        let num = |k: &str| v.get(k).and_then(Value::as_i64).map(|x| x as i32);
+        let (Some(row), Some(col)) = (num("row"), num("col")) else {
+            invalid_parameter(format!("a link end is not {{\"row\", \"col\", \"digit\", \"on\"}}: {v}"))
+        };
+        (at(row, col), digit(num("digit")), v.get("on").and_then(Value::as_bool).unwrap_or(true))
+    };
+    let links = match attribute::<JsonB>(&step, "links").map(|j| j.0) {
+        None => Vec::new(),
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|l| match (l.get("from"), l.get("to")) {
+                (Some(a), Some(z)) => (node(a), node(z)),
+                _ => invalid_parameter(format!("a link is not {{\"from\", \"to\"}}: {l}")),
+            })
+            .collect(),
+        Some(other) => invalid_parameter(format!("links is not an array: {other}")),
+    };
+    let marks = sudoku_engine::picture::StepMarks {
+        cells: cells_of(&ints(&step, "cells"), 2, "cells").iter().map(|c| at(c.row, c.col)).collect(),
+        placed,
+        eliminated: cells_of(&ints(&step, "eliminated"), 3, "eliminated")
+            .iter()
+            .map(|c| (at(c.row, c.col), digit(c.digit)))
+            .collect(),
+        links,
+    };
+    let before = EngineGrid::from_cells(&before).expect("the step's grid without a digit");
+    Some(sudoku_engine::picture::svg_step(&before, &marks).unwrap_or_else(|e| invalid_parameter(e.to_string())))
+}

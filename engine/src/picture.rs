@@ -5,7 +5,8 @@
 //! black; the digits a second grid (a solution, or any position that keeps the givens) adds in
 //! blue; on request, the candidates of each cell still blank, in small grey type placed on a
 //! `box side` x `box side` pencil-mark grid inside the cell (digit 1 top left), as printed
-//! Sudoku books do.
+//! Sudoku books do. A step of the path ([`svg_step`]) adds its cells highlighted, its placement
+//! in green, the candidates it removes struck in red and a chain's links as arrows.
 
 use crate::grid::{Grid, SYMBOLS};
 use crate::variant::{Layout, UnitKind};
@@ -19,6 +20,8 @@ pub enum PictureError {
     SizeMismatch { grid: usize, solution: usize },
     /// The second grid changes a given of the grid (row and column from 1).
     GivenChanged { row: usize, col: usize },
+    /// A step names a cell (0-based) or digit outside the grid.
+    OutOfGrid { cell: usize, digit: u8 },
 }
 
 impl std::fmt::Display for PictureError {
@@ -29,6 +32,9 @@ impl std::fmt::Display for PictureError {
             }
             PictureError::GivenChanged { row, col } => {
                 write!(f, "the solution changes the given at row {row}, column {col}")
+            }
+            PictureError::OutOfGrid { cell, digit } => {
+                write!(f, "the step names cell {cell} (from 0) or digit {digit}, outside the grid")
             }
         }
     }
@@ -64,7 +70,38 @@ pub fn svg_side(n: usize) -> usize {
 /// both, computed on the position drawn (the grid with the solution's digits). The document is
 /// [`svg_side`] pixels square. Errors when `solution` differs in size or changes a given.
 pub fn svg(grid: &Grid, solution: Option<&Grid>, candidates: bool) -> Result<String, PictureError> {
-    draw(grid, solution, candidates, None)
+    draw(grid, solution, candidates, None, None)
+}
+
+/// What a step adds to the picture of the grid before it.
+#[derive(Clone, Debug, Default)]
+pub struct StepMarks {
+    /// The cells the step rests on, highlighted.
+    pub cells: Vec<usize>,
+    /// The digit placed, as (cell, digit): drawn in green.
+    pub placed: Option<(usize, u8)>,
+    /// The candidates removed, as (cell, digit): struck through in red.
+    pub eliminated: Vec<(usize, u8)>,
+    /// A chain's links, each (from, to) as (cell, digit, on): an arrow between the candidates,
+    /// solid to a candidate that is on (a strong inference), dashed to one that is off.
+    pub links: Vec<((usize, u8, bool), (usize, u8, bool))>,
+}
+
+/// The picture of a step on the grid before it (`before`): the candidates its digits leave, the
+/// cells the step rests on highlighted in yellow, the digit it places in green, the candidates
+/// it removes struck in red, and a chain's links as orange arrows between candidates. Errors
+/// when a cell or digit is outside the grid.
+pub fn svg_step(before: &Grid, marks: &StepMarks) -> Result<String, PictureError> {
+    let n = before.size();
+    let cells = marks.cells.iter().copied();
+    let links = marks.links.iter().flat_map(|&(a, z)| [(a.0, a.1), (z.0, z.1)]);
+    let all = cells.map(|c| (c, 1)).chain(marks.placed).chain(marks.eliminated.iter().copied()).chain(links);
+    for (c, d) in all {
+        if c >= n * n || d == 0 || d as usize > n {
+            return Err(PictureError::OutOfGrid { cell: c, digit: d });
+        }
+    }
+    draw(before, None, true, None, Some(marks))
 }
 
 /// [`svg`] under variant rules (their [`Layout`] for the grid's size): the cells of the
@@ -77,11 +114,29 @@ pub fn svg_variant(
     candidates: bool,
     layout: &Layout,
 ) -> Result<String, PictureError> {
-    draw(grid, solution, candidates, Some(layout))
+    draw(grid, solution, candidates, Some(layout), None)
 }
 
 const SHADE_COLOUR: &str = "#e4e4e4";
+const HIGHLIGHT_COLOUR: &str = "#fff0a0";
+const PLACED_COLOUR: &str = "#178a36";
+const STRUCK_COLOUR: &str = "#d62020";
+const LINK_COLOUR: &str = "#f08c00";
 const CAGE_COLOUR: &str = "#303030";
+
+/// Squares of `colour` under the cells listed (none: nothing), on a grid of `n` cells a side of
+/// `cell` pixels.
+fn fill_cells(out: &mut String, colour: &str, cells: &[usize], n: usize, cell: usize) {
+    if cells.is_empty() {
+        return;
+    }
+    let _ = write!(out, "<g fill=\"{colour}\">");
+    for &i in cells {
+        let (x, y) = (MARGIN + i % n * cell, MARGIN + i / n * cell);
+        let _ = write!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\"/>");
+    }
+    out.push_str("</g>\n");
+}
 
 /// The picture, classic or under a layout.
 fn draw(
@@ -89,6 +144,7 @@ fn draw(
     solution: Option<&Grid>,
     candidates: bool,
     layout: Option<&Layout>,
+    marks: Option<&StepMarks>,
 ) -> Result<String, PictureError> {
     let n = grid.size();
     let b = grid.box_side();
@@ -123,18 +179,11 @@ fn draw(
                 }
             }
         }
-        if shaded.contains(&true) {
-            let _ = write!(out, "<g fill=\"{SHADE_COLOUR}\">");
-            for (i, _) in shaded.iter().enumerate().filter(|(_, &s)| s) {
-                let _ = write!(
-                    out,
-                    "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\"/>",
-                    MARGIN + i % n * cell,
-                    MARGIN + i / n * cell
-                );
-            }
-            out.push_str("</g>\n");
-        }
+        let cells: Vec<usize> = (0..n * n).filter(|&i| shaded[i]).collect();
+        fill_cells(&mut out, SHADE_COLOUR, &cells, n, cell);
+    }
+    if let Some(m) = marks {
+        fill_cells(&mut out, HIGHLIGHT_COLOUR, &m.cells, n, cell);
     }
     // Thin lines between cells, then thick lines around boxes (regions) and the grid on top.
     let mut thin = String::new();
@@ -253,8 +302,27 @@ fn draw(
     };
     texts(GIVEN_COLOUR, "bold", &|i| grid.cells()[i] != 0);
     texts(ADDED_COLOUR, "normal", &|i| grid.cells()[i] == 0);
+    if let Some((c, d)) = marks.and_then(|m| m.placed) {
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" fill=\"{PLACED_COLOUR}\" font-size=\"{digit_size}\" font-weight=\"bold\" \
+             text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
+            centre(c % n),
+            centre(c / n),
+            SYMBOLS[d as usize - 1] as char
+        );
+    }
+    // Where a candidate sits: digit d + 1 at row d / b, column d % b of the cell's pencil marks.
+    let small = cell / b;
+    let spot = |i: usize, d: usize| {
+        (
+            MARGIN + (i % n) * cell + (d % b) * small + small / 2 + (cell % b) / 2,
+            MARGIN + (i / n) * cell + (d / b) * small + small / 2 + (cell % b) / 2,
+        )
+    };
+    let placed_cell = marks.and_then(|m| m.placed).map(|(c, _)| c);
+    let struck = |i: usize, d: usize| marks.is_some_and(|m| m.eliminated.contains(&(i, d as u8 + 1)));
     if candidates {
-        let small = cell / b;
         let size = (small * 85 / 100).max(4);
         let _ = writeln!(
             out,
@@ -267,16 +335,54 @@ fn draw(
                 all.into_iter().enumerate().map(|(i, m)| if shown[i] == 0 { m } else { 0 }).collect()
             }
         };
+        let mut strikes = String::new();
         for (i, mask) in masks.into_iter().enumerate() {
+            if Some(i) == placed_cell {
+                continue;
+            }
             let mut left = mask;
             while left != 0 {
                 let d = left.trailing_zeros() as usize;
                 left &= left - 1;
-                // Digit d + 1 sits at row d / b, column d % b of the cell's pencil-mark grid.
-                let x = MARGIN + (i % n) * cell + (d % b) * small + small / 2 + (cell % b) / 2;
-                let y = MARGIN + (i / n) * cell + (d / b) * small + small / 2 + (cell % b) / 2;
-                let _ = writeln!(out, "<text x=\"{x}\" y=\"{y}\">{}</text>", SYMBOLS[d] as char);
+                let (x, y) = spot(i, d);
+                if struck(i, d) {
+                    let _ = write!(
+                        strikes,
+                        "<text x=\"{x}\" y=\"{y}\">{}</text><path d=\"M{} {}l{} -{}\"/>",
+                        SYMBOLS[d] as char,
+                        x - small / 2 + 1,
+                        y + small / 2 - 1,
+                        small - 2,
+                        small - 2
+                    );
+                } else {
+                    let _ = writeln!(out, "<text x=\"{x}\" y=\"{y}\">{}</text>", SYMBOLS[d] as char);
+                }
             }
+        }
+        out.push_str("</g>\n");
+        if !strikes.is_empty() {
+            let _ = writeln!(
+                out,
+                "<g fill=\"{STRUCK_COLOUR}\" stroke=\"{STRUCK_COLOUR}\" stroke-width=\"2\" font-size=\"{size}\" \
+                 font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"central\">{strikes}</g>"
+            );
+        }
+    }
+    if let Some(m) = marks.filter(|m| !m.links.is_empty()) {
+        let _ = writeln!(
+            out,
+            "<defs><marker id=\"arrow\" viewBox=\"0 0 6 6\" refX=\"6\" refY=\"3\" markerWidth=\"6\" \
+             markerHeight=\"6\" orient=\"auto\"><path d=\"M0 0L6 3L0 6z\" fill=\"{LINK_COLOUR}\"/></marker></defs>"
+        );
+        let _ = writeln!(out, "<g stroke=\"{LINK_COLOUR}\" stroke-width=\"2\" fill=\"none\">");
+        for &((c1, d1, _), (c2, d2, on)) in &m.links {
+            let ((x1, y1), (x2, y2)) = (spot(c1, d1 as usize - 1), spot(c2, d2 as usize - 1));
+            let dash = if on { "" } else { " stroke-dasharray=\"4 3\"" };
+            let _ = writeln!(
+                out,
+                "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"{dash} marker-end=\"url(#arrow)\"/>"
+            );
         }
         out.push_str("</g>\n");
     }

@@ -115,3 +115,16 @@ SELECT error_of($$SELECT sudoku.hint(('55' || repeat('.', 79))::sudoku.grid)$$);
 SELECT error_of($$SELECT * FROM sudoku.fill_steps(repeat('.', 81)::sudoku.grid, ARRAY['forcing_chain'])$$);
 SELECT error_of($$SELECT * FROM sudoku.fill_steps(repeat('.', 81)::sudoku.grid, ARRAY['simple_chain'])$$)
        LIKE '22023: unknown technique "simple_chain"; the techniques are full_house, %' AS old_name_refused;
+
+-- A step's picture (sudoku.svg_step): the cells it rests on highlighted, what it removes struck,
+-- a chain's links as arrows; a single places its digit in green.
+SELECT s.technique, position('#fff0a0' IN svg_step(s)) > 0 AS highlighted,
+       position('#d62020' IN svg_step(s)) > 0 AS struck, position('marker-end' IN svg_step(s)) > 0 AS arrows,
+       position('#178a36' IN svg_step(s)) > 0 AS placed_in_green
+FROM bank p, fill_steps(p.puzzle, ARRAY['full_house', 'hidden_single', 'naked_single', 'forcing_chain']) s
+WHERE p.line = 1007 AND s.step IN (1, 15)
+ORDER BY s.step;
+SELECT error_of($$SELECT sudoku.svg_step(ROW(1, 'x', NULL, NULL, '{}', '{{10,1}}', NULL, '{}', repeat('.', 81)::sudoku.grid,
+                                          '', NULL, NULL)::sudoku.step)$$);
+SELECT error_of($$SELECT sudoku.svg_step(ROW(1, 'x', NULL, NULL, '{}', '{}', NULL, '{}', repeat('.', 81)::sudoku.grid,
+                                          '', NULL, '{"from": 1}')::sudoku.step)$$);
