@@ -67,7 +67,7 @@ CREATE FUNCTION "generate"(
 ) RETURNS grid /* Grid */
 VOLATILE PARALLEL SAFE COST 14000
 LANGUAGE c /* Rust */
-AS 'MODULE_PATHNAME', 'generate_wrapper';
+AS 'MODULE_PATHNAME', 'generate_in_band_wrapper';
 CREATE FUNCTION "generate_many"(
 	"n" INT, /* Option < i32 > */
 	"size" INT DEFAULT 9, /* Option < i32 > */
@@ -79,7 +79,7 @@ CREATE FUNCTION "generate_many"(
 ) RETURNS SETOF grid /* Grid */
 VOLATILE PARALLEL SAFE COST 14000
 LANGUAGE c /* Rust */
-AS 'MODULE_PATHNAME', 'generate_many_wrapper';
+AS 'MODULE_PATHNAME', 'generate_many_in_band_wrapper';
 CREATE FUNCTION "techniques"() RETURNS TABLE (
 	"position" INT,  /* i32 */
 	"name" TEXT,  /* String */

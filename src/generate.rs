@@ -119,10 +119,11 @@ fn derived_seed(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A puzzle with exactly one solution, dug from a random complete grid keeping `symmetry`.
+/// A puzzle with exactly one solution, dug from a random complete grid keeping `symmetry`;
+/// with `difficulty` or `er`, rating within that band of ER.
 // COST 14000: 68 µs a call (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-#[pg_extern(volatile, parallel_safe, cost = 14000)]
-fn generate(
+#[pg_extern(name = "generate", volatile, parallel_safe, cost = 14000)]
+fn generate_in_band(
     size: default!(Option<i32>, 9),
     seed: default!(Option<i64>, "NULL"),
     symmetry: default!(Option<&str>, "'central'"),
@@ -136,8 +137,9 @@ fn generate(
 
 /// `n` puzzles, streamed one per row: the i-th from a seed derived from `seed` and i.
 // COST 14000: 70 µs a row (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-#[pg_extern(volatile, parallel_safe, cost = 14000)]
-fn generate_many(
+#[pg_extern(name = "generate_many", volatile, parallel_safe, cost = 14000)]
+#[allow(clippy::too_many_arguments)]
+fn generate_many_in_band(
     n: Option<i32>,
     size: default!(Option<i32>, 9),
     seed: default!(Option<i64>, "NULL"),
@@ -153,6 +155,32 @@ fn generate_many(
     let r = request(size, symmetry, givens, difficulty, er);
     let base = seed.map_or_else(rand::random::<u64>, |s| s as u64);
     SetOfIterator::new((0..n as u64).map(move |i| one(&r, derived_seed(base, i))))
+}
+
+/// `generate` of releases before 0.4.0 (no `er`): the C function their SQL definition names,
+/// so an install keeps working with this library until `ALTER EXTENSION pg_sudoku UPDATE`.
+#[pg_extern(sql = false)]
+fn generate(
+    size: Option<i32>,
+    seed: Option<i64>,
+    symmetry: Option<&str>,
+    givens: Option<i32>,
+    difficulty: Option<&str>,
+) -> Grid {
+    generate_in_band(size, seed, symmetry, givens, difficulty, None)
+}
+
+/// `generate_many` of releases before 0.4.0 (no `er`), as [`generate`].
+#[pg_extern(sql = false)]
+fn generate_many(
+    n: Option<i32>,
+    size: Option<i32>,
+    seed: Option<i64>,
+    symmetry: Option<&str>,
+    givens: Option<i32>,
+    difficulty: Option<&str>,
+) -> SetOfIterator<'static, Grid> {
+    generate_many_in_band(n, size, seed, symmetry, givens, difficulty, None)
 }
 
 extension_sql!(

@@ -150,6 +150,18 @@ where
     step.get_by_name(name).unwrap_or_else(|e| invalid_parameter(e.to_string()))
 }
 
+/// An attribute 0.4.0 added to `sudoku.step` (NULL as `None`, and `None` too on a step of an
+/// install not updated yet, which lacks it); `22023` when it has another type.
+fn added_attribute<'t, T>(step: &'t StepTuple<'_>, name: &str) -> Option<T>
+where
+    T: FromDatum + IntoDatum + pgrx::datum::UnboxDatum<As<'t> = T> + 't,
+{
+    match step.get_by_name(name) {
+        Err(pgrx::datum::TryFromDatumError::NoSuchAttributeName(_)) => None,
+        other => other.unwrap_or_else(|e| invalid_parameter(e.to_string())),
+    }
+}
+
 /// The integers of an array attribute of a step, row-major for the 2-D ones; `22004` for a NULL
 /// element.
 fn ints(step: &StepTuple<'_>, name: &str) -> Vec<i32> {
@@ -193,8 +205,8 @@ fn step_to_jsonb(step: pgrx::composite_type!("step")) -> JsonB {
         eliminations: cells_of(&ints(&step, "eliminated"), 3, "eliminated"),
         grid: grid.as_ref().map(rows),
         explanation: attribute(&step, "explanation"),
-        difficulty: attribute::<AnyNumeric>(&step, "difficulty").and_then(|d| f64::try_from(d).ok()),
-        links: attribute::<JsonB>(&step, "links").map_or(serde_json::json!([]), |j| j.0),
+        difficulty: added_attribute::<AnyNumeric>(&step, "difficulty").and_then(|d| f64::try_from(d).ok()),
+        links: added_attribute::<JsonB>(&step, "links").map_or(serde_json::json!([]), |j| j.0),
     };
     JsonB(serde_json::to_value(shaped).expect("a step serializes"))
 }
@@ -245,7 +257,7 @@ fn svg_step(step: pgrx::composite_type!("step")) -> Option<String> {
         };
         (at(row, col), digit(num("digit")), v.get("on").and_then(Value::as_bool).unwrap_or(true))
     };
-    let links = match attribute::<JsonB>(&step, "links").map(|j| j.0) {
+    let links = match added_attribute::<JsonB>(&step, "links").map(|j| j.0) {
         None => Vec::new(),
         Some(Value::Array(list)) => list
             .iter()

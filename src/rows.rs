@@ -40,6 +40,12 @@ impl RowType {
         RowType { desc, name }
     }
 
+    /// The number of attributes (a type an install has not updated yet may have fewer).
+    pub(crate) fn natts(&self) -> usize {
+        // SAFETY: `desc` is a valid descriptor that lives as long as its memory context (above).
+        unsafe { (*self.desc).natts as usize }
+    }
+
     /// The row of these attribute values, in the type's attribute order (`None` for NULL).
     pub(crate) fn row<const N: usize>(&self, values: [Option<pg_sys::Datum>; N]) -> Row {
         // SAFETY: `desc` is a valid descriptor that lives as long as its memory context (above).

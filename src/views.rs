@@ -298,7 +298,7 @@ fn fill_steps(
         // The last row, once: how the run ended.
         let (name, explanation) = steps.ending()?.name_and_explanation();
         done = true;
-        let row = ty.row([
+        let first = [
             datum(number),
             datum(name),
             None,
@@ -309,9 +309,8 @@ fn fill_steps(
             datum(IntMatrix(Vec::new())),
             datum(Grid(steps.grid())),
             datum(explanation),
-            None,
-            None,
-        ]);
+        ];
+        let row = step_of(&ty, first, [None, None]);
         Some(row)
     }))
 }
@@ -325,7 +324,7 @@ pub(crate) fn step_row(ty: &RowType, number: i32, name: &str, d: &Step, after: s
         d.links.iter().map(|&(a, z)| serde_json::json!({"from": node(a), "to": node(z)})).collect();
     let difficulty = AnyNumeric::try_from(format!("{}.{}", d.difficulty / 10, d.difficulty % 10).as_str())
         .expect("a difficulty is a number");
-    ty.row([
+    let first = [
         datum(number),
         datum(name),
         datum(unit.map(|(kind, _)| kind.name())),
@@ -336,9 +335,19 @@ pub(crate) fn step_row(ty: &RowType, number: i32, name: &str, d: &Step, after: s
         datum(IntMatrix(d.eliminated.iter().map(|&(c, x)| [rc(c), vec![x as i32]].concat()).collect())),
         datum(Grid(after)),
         datum(d.explanation.as_str()),
-        datum(difficulty),
-        datum(pgrx::JsonB(serde_json::Value::Array(links))),
-    ])
+    ];
+    step_of(ty, first, [datum(difficulty), datum(pgrx::JsonB(serde_json::Value::Array(links)))])
+}
+
+/// A `sudoku.step` row of the ten attributes before 0.4.0 and the two 0.4.0 added, or of the
+/// ten alone where the install is not updated yet (`ALTER EXTENSION pg_sudoku UPDATE`).
+pub(crate) fn step_of(ty: &RowType, first: [Option<pg_sys::Datum>; 10], added: [Option<pg_sys::Datum>; 2]) -> Row {
+    if ty.natts() == 10 {
+        return ty.row(first);
+    }
+    let [a, b, c, d, e, f, g, h, i, j] = first;
+    let [k, l] = added;
+    ty.row([a, b, c, d, e, f, g, h, i, j, k, l])
 }
 
 /// One row per hidden single: a digit with one possible cell in a row, column or box (by the
