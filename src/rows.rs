@@ -48,8 +48,7 @@ impl RowType {
 
     /// The row of these attribute values, in the type's attribute order (`None` for NULL).
     pub(crate) fn row<const N: usize>(&self, values: [Option<pg_sys::Datum>; N]) -> Row {
-        // SAFETY: `desc` is a valid descriptor that lives as long as its memory context (above).
-        let natts = unsafe { (*self.desc).natts } as usize;
+        let natts = self.natts();
         if natts != N {
             internal(format!("{} has {natts} attributes, not {N}", self.name));
         }

@@ -3,7 +3,7 @@
 //! regions "row 3", "column 5", "box 7", a chain's candidates `r3c5=7` (holds 7) and `r3c5≠7`.
 
 use super::explainer::{Candidate, SeStep};
-use super::{digit_list, Step, Technique};
+use super::{and_list, cell_name as cell, digit_list, join_digits as digits, Step, Technique};
 
 /// The step of the path `s` on a grid of `n` digits, explained when `explain`.
 pub(super) fn step_of(s: &SeStep, n: usize, explain: bool) -> Step {
@@ -30,10 +30,6 @@ pub(super) fn step_of(s: &SeStep, n: usize, explain: bool) -> Step {
     }
 }
 
-fn cell(n: usize, c: usize) -> String {
-    format!("r{}c{}", c / n + 1, c % n + 1)
-}
-
 fn region((t, r): (usize, usize)) -> String {
     let kind = match t {
         0 => "box",
@@ -43,21 +39,8 @@ fn region((t, r): (usize, usize)) -> String {
     format!("{kind} {}", r + 1)
 }
 
-/// "a, b and c".
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
 fn cells(n: usize, list: impl IntoIterator<Item = usize>) -> String {
     and_list(&list.into_iter().map(|c| cell(n, c)).collect::<Vec<_>>())
-}
-
-fn digits(mask: u32) -> String {
-    and_list(&digit_list(mask).iter().map(|d| d.to_string()).collect::<Vec<_>>())
 }
 
 fn candidate(n: usize, (c, d, on): Candidate) -> String {

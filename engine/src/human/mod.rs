@@ -418,8 +418,9 @@ struct Board {
     explain: bool,
 }
 
-fn cell_name(geo: &Geometry, c: usize) -> String {
-    format!("r{}c{}", c / geo.n + 1, c % geo.n + 1)
+/// A cell as `r3c5` (row 3, column 5) on a grid of `n` digits.
+fn cell_name(n: usize, c: usize) -> String {
+    format!("r{}c{}", c / n + 1, c % n + 1)
 }
 
 fn unit_name(geo: &Geometry, u: usize) -> String {
@@ -675,6 +676,15 @@ impl Ending {
 /// take on a grid larger than 9x9 before it gives up and guesses; 9x9 and 4x4 are unbounded.
 pub const STEP_BUDGET: u32 = 2048;
 
+/// The poll budget of a step of the path on a grid of `n` digits (see [`STEP_BUDGET`]).
+fn step_budget(n: usize) -> u32 {
+    if n > 9 {
+        STEP_BUDGET
+    } else {
+        u32::MAX
+    }
+}
+
 /// What a run walks on.
 enum Walker {
     Propagation(Board),
@@ -740,8 +750,7 @@ impl Steps {
             Walker::Path(w) if w.solved() => Err(Ending::Solved),
             Walker::Path(w) => {
                 let allowed = self.selection.allowed;
-                let budget = if self.n > 9 { STEP_BUDGET } else { u32::MAX };
-                let mut ctx = explainer::Ctx::new(interrupt, allowed & !Technique::Guess.bit(), budget);
+                let mut ctx = explainer::Ctx::new(interrupt, allowed & !Technique::Guess.bit(), step_budget(self.n));
                 let guess = Technique::Guess.within(allowed);
                 let step = match w.next(&mut ctx) {
                     Ok(Some(s)) => Some(s),

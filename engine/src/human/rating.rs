@@ -137,8 +137,7 @@ pub fn rating_of(steps: &[Step]) -> Rating {
 pub fn rates_at_most(grid: &Grid, hi: u32, interrupt: &mut dyn FnMut() -> bool) -> Result<bool, Interrupted> {
     let allowed =
         Technique::ORDER.iter().filter(|t| t.base() <= hi && **t != Technique::Guess).fold(0, |m, t| m | t.bit());
-    let budget = if grid.size() > 9 { super::STEP_BUDGET } else { u32::MAX };
-    let mut ctx = super::explainer::Ctx::new(interrupt, allowed, budget);
+    let mut ctx = super::explainer::Ctx::new(interrupt, allowed, super::step_budget(grid.size()));
     let mut walk = super::explainer::Walk::new(grid);
     while !walk.solved() {
         match walk.next(&mut ctx) {

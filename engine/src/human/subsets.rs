@@ -113,7 +113,7 @@ impl Board {
         }
         let set: Vec<usize> = (0..open.len()).filter(|i| set >> i & 1 == 1).map(|i| open[i]).collect();
         let geo = self.geo;
-        let names: Vec<String> = set.iter().map(|&c| cell_name(geo, c)).collect();
+        let names: Vec<String> = set.iter().map(|&c| cell_name(geo.n, c)).collect();
         let unit = unit_name(geo, u);
         let explanation = if hidden {
             explain!(
