@@ -87,7 +87,7 @@ CREATE FUNCTION "techniques"() RETURNS TABLE (
 	"family" TEXT,  /* String */
 	"difficulty" NUMERIC  /* AnyNumeric */
 )
-IMMUTABLE STRICT PARALLEL SAFE COST 2000
+IMMUTABLE STRICT PARALLEL SAFE COST 10
 LANGUAGE c /* Rust */
 AS 'MODULE_PATHNAME', 'techniques_wrapper';
 ALTER FUNCTION techniques() ROWS 38;

@@ -227,7 +227,7 @@ CREATE CAST (step AS jsonb) WITH FUNCTION step_jsonb(step);
 /// the candidates it removes struck in red and a chain's links as arrows
 /// (`sudoku_engine::picture::svg_step`). NULL for a step without a grid; `22023` for cells,
 /// digits or links outside the grid or of the wrong shape.
-// COST 4000: about 20 µs a call for a 9x9 step with candidates (as svg(grid, candidates => true)), estimated.
+// COST 4000: 16 µs a call on the 70 steps of a 9x9 puzzle's path (psql \timing, 20 rounds), in units of 5 ns.
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 4000)]
 fn svg_step(step: pgrx::composite_type!("step")) -> Option<String> {
     let after: Grid = attribute(&step, "grid")?;
