@@ -163,6 +163,11 @@ fn sentence(s: &SeStep, n: usize) -> String {
             "{t}: every branch reaches the same conclusion ({}), so {result}.",
             chain(n, &s.links)
         ),
+        DynamicForcingChainPlus | NestedForcingChain | NestedMultipleForcingChain | NestedDynamicForcingChain => format!(
+            "{t}: every branch reaches the same conclusion ({}), some links being patterns or whole chains found in the \
+             grid the branch leaves, so {result}.",
+            chain(n, &s.links)
+        ),
         Guess => format!(
             "{t}: no technique applies (or, on a grid larger than 9x9, its search ran past its budget), so {} takes \
              the solution's digit {}.",

@@ -91,6 +91,16 @@ pub enum Technique {
     CellForcingChain,
     RegionForcingChain,
     DynamicForcingChain,
+    /// A dynamic forcing chain whose implications also use pointing, claiming, hidden and naked
+    /// pairs and X-Wings (Sudoku Explainer's "Dynamic Forcing Chains (+)", 9.0 +).
+    DynamicForcingChainPlus,
+    /// A dynamic forcing chain (+) whose implications also use forcing chains and cycles found
+    /// in the grid it leaves (9.5 +).
+    NestedForcingChain,
+    /// ... also multiple (cell and region) forcing chains (10.0 +).
+    NestedMultipleForcingChain,
+    /// ... also dynamic forcing chains, themselves plain or nested up to three levels (10.5 +).
+    NestedDynamicForcingChain,
     /// The solution's digit in a cell, when no technique applies (or, on grids larger than
     /// 9x9, when a step's search runs past its budget).
     Guess,
@@ -102,7 +112,7 @@ pub enum Technique {
 
 impl Technique {
     /// The techniques of the path, in the order tried, the guess last.
-    pub const ORDER: [Technique; 38] = {
+    pub const ORDER: [Technique; 42] = {
         use Technique::*;
         [
             FullHouse,
@@ -142,6 +152,10 @@ impl Technique {
             CellForcingChain,
             RegionForcingChain,
             DynamicForcingChain,
+            DynamicForcingChainPlus,
+            NestedForcingChain,
+            NestedMultipleForcingChain,
+            NestedDynamicForcingChain,
             Guess,
         ]
     };
@@ -199,6 +213,10 @@ impl Technique {
             CellForcingChain => "cell_forcing_chain",
             RegionForcingChain => "region_forcing_chain",
             DynamicForcingChain => "dynamic_forcing_chain",
+            DynamicForcingChainPlus => "dynamic_forcing_chain_plus",
+            NestedForcingChain => "nested_forcing_chain",
+            NestedMultipleForcingChain => "nested_multiple_forcing_chain",
+            NestedDynamicForcingChain => "nested_dynamic_forcing_chain",
             Guess => "guess",
             PreemptiveSet => "preemptive_set",
         }
@@ -244,6 +262,10 @@ impl Technique {
             CellForcingChain => "Cell forcing chain",
             RegionForcingChain => "Region forcing chain",
             DynamicForcingChain => "Dynamic forcing chain",
+            DynamicForcingChainPlus => "Dynamic forcing chain (+)",
+            NestedForcingChain => "Dynamic forcing chain (+ forcing chains)",
+            NestedMultipleForcingChain => "Dynamic forcing chain (+ multiple forcing chains)",
+            NestedDynamicForcingChain => "Dynamic forcing chain (+ dynamic forcing chains)",
             Guess => "Guess",
             PreemptiveSet => "Preemptive set",
         }
@@ -276,6 +298,9 @@ impl Technique {
             AlignedPairExclusion | AlignedTripleExclusion => "aligned exclusion",
             BidirectionalCycle | ForcingXChain | ForcingChain => "chains",
             NishioForcingChain | CellForcingChain | RegionForcingChain | DynamicForcingChain => "forcing chains",
+            DynamicForcingChainPlus | NestedForcingChain | NestedMultipleForcingChain | NestedDynamicForcingChain => {
+                "nested forcing chains"
+            }
             Guess => "guess",
         }
     }
@@ -322,6 +347,10 @@ impl Technique {
             NishioForcingChain => 75,
             CellForcingChain | RegionForcingChain => 80,
             DynamicForcingChain => 85,
+            DynamicForcingChainPlus => 90,
+            NestedForcingChain => 95,
+            NestedMultipleForcingChain => 100,
+            NestedDynamicForcingChain => 105,
             Guess => 90,
         }
     }

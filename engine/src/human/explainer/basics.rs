@@ -114,29 +114,45 @@ pub(super) fn direct_locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<Se
     None
 }
 
-/// Pointing (2.6) and claiming (2.8).
-pub(super) fn locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<SeStep> {
+/// Every locked set of the region-type pairs, in Sudoku Explainer's order: `f(t1, r1, t2, r2,
+/// d)` for digit `d` confined (two or more places) in region `r1` of type `t1` to region `r2` of
+/// type `t2`; `f` returns true to stop.
+pub(super) fn locked_sets(b: &Board, pairs: [(usize, usize); 2], f: &mut dyn FnMut(usize, usize, usize, usize, u8) -> bool) -> bool {
     for (t1, t2) in pairs {
         for d in 1..=N as u8 {
             for r1 in 0..N {
                 if let Some(r2) = locked_in(b, t1, r1, t2, d) {
-                    let removed = locking_removals(b, t1, r1, t2, r2, d);
-                    if !removed.is_empty() {
-                        let (tech, diff) =
-                            if t2 != BOX { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
-                        let locked = b.holding(T.region_set[t1][r1], d);
-                        return Some(SeStep::removal(tech, diff, removed).on(cells(locked)).about(bit(d)).within(t1, r1));
+                    if f(t1, r1, t2, r2, d) {
+                        return true;
                     }
                 }
             }
         }
     }
-    None
+    false
 }
 
-/// Naked pairs, triples and quads (3.0, 3.6, 5.0): `degree` cells of a region with at least
-/// `2 * degree` empty cells, each with two or more candidates, `degree` digits between them.
-pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
+/// Pointing (2.6) and claiming (2.8).
+pub(super) fn locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<SeStep> {
+    let mut out = None;
+    locked_sets(b, pairs, &mut |t1, r1, t2, r2, d| {
+        let removed = locking_removals(b, t1, r1, t2, r2, d);
+        if removed.is_empty() {
+            return false;
+        }
+        let (tech, diff) = if t2 != BOX { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
+        let locked = b.holding(T.region_set[t1][r1], d);
+        out = Some(SeStep::removal(tech, diff, removed).on(cells(locked)).about(bit(d)).within(t1, r1));
+        true
+    });
+    out
+}
+
+/// Every naked set of `degree` cells, in Sudoku Explainer's order: `f(t, r, m, union)` for the
+/// cells at positions `m` of region `r` of type `t` (at least `2 * degree` empty cells), each
+/// with two to `degree` candidates, `degree` digits (`union`) between them; `f` returns true to
+/// stop.
+pub(super) fn naked_sets(b: &Board, degree: u32, f: &mut dyn FnMut(usize, usize, Mask, Mask) -> bool) -> bool {
     for t in SEARCH {
         for r in 0..N {
             if b.empty_count(t, r) < degree * 2 {
@@ -148,35 +164,63 @@ pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
                 .fold(0 as Mask, |m, p| m | 1 << p);
             for m in combinations(degree, eligible) {
                 let mut union = 0 as Mask;
-                let mut ok = true;
                 let mut rest = m;
                 while rest != 0 {
-                    let p = rest.trailing_zeros() as usize;
+                    union |= b.cand[region[rest.trailing_zeros() as usize] as usize];
                     rest &= rest - 1;
-                    let cand = b.cand[region[p] as usize];
-                    if count(cand) <= 1 {
-                        ok = false;
-                        break;
-                    }
-                    union |= cand;
                 }
-                if !ok || count(union) != degree {
-                    continue;
-                }
-                let removed = b.removals_outside(region_cells(t, r, !m & ALL_DIGITS), !union);
-                if !removed.is_empty() {
-                    let (tech, diff) = match degree {
-                        2 => (Technique::NakedPair, 30),
-                        3 => (Technique::NakedTriple, 36),
-                        _ => (Technique::NakedQuad, 50),
-                    };
-                    let step = SeStep::removal(tech, diff, removed).on(region_cells(t, r, m));
-                    return Some(step.about(union).within(t, r));
+                if count(union) == degree && f(t, r, m, union) {
+                    return true;
                 }
             }
         }
     }
-    None
+    false
+}
+
+/// Naked pairs, triples and quads (3.0, 3.6, 5.0): `degree` cells of a region with at least
+/// `2 * degree` empty cells, each with two or more candidates, `degree` digits between them.
+pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
+    let mut out = None;
+    naked_sets(b, degree, &mut |t, r, m, union| {
+        let removed = b.removals_outside(region_cells(t, r, !m & ALL_DIGITS), !union);
+        if removed.is_empty() {
+            return false;
+        }
+        let (tech, diff) = match degree {
+            2 => (Technique::NakedPair, 30),
+            3 => (Technique::NakedTriple, 36),
+            _ => (Technique::NakedQuad, 50),
+        };
+        out = Some(SeStep::removal(tech, diff, removed).on(region_cells(t, r, m)).about(union).within(t, r));
+        true
+    });
+    out
+}
+
+/// Every hidden set of `degree` digits, in Sudoku Explainer's order: `f(t, r, m, union)` for
+/// the digits `m` of region `r` of type `t`, each in two to `degree` places, `degree` places
+/// (`union`, as positions) between them, in regions with more than `2 * degree` empty cells
+/// (more than `degree` for the `direct` forms); `f` returns true to stop.
+pub(super) fn hidden_sets(b: &Board, degree: u32, direct: bool, f: &mut dyn FnMut(usize, usize, Mask, Mask) -> bool) -> bool {
+    for t in SEARCH {
+        for r in 0..N {
+            let empty = b.empty_count(t, r);
+            if !(empty > degree * 2 || direct && empty > degree) {
+                continue;
+            }
+            let eligible = (1..=N as u8)
+                .filter(|&d| (2..=degree).contains(&count(b.positions(t, r, d))))
+                .fold(0 as Mask, |m, d| m | bit(d));
+            for m in combinations(degree, eligible) {
+                let union = digits(m).fold(0 as Mask, |u, d| u | b.positions(t, r, d));
+                if count(union) == degree && f(t, r, m, union) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Hidden pairs, triples and quads (3.4, 4.0, 5.4): `degree` digits of a region with more than
@@ -184,65 +228,42 @@ pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
 /// direct forms (pair 2.0, triple 2.5) need more than `degree` empty cells and only place the
 /// hidden single the set leaves for another digit.
 pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep> {
-    for t in SEARCH {
-        for r in 0..N {
-            let empty = b.empty_count(t, r);
-            if !(empty > degree * 2 || direct && empty > degree) {
-                continue;
-            }
-            let region = &T.region[t][r];
-            let eligible = (1..=N as u8)
-                .filter(|&d| (2..=degree).contains(&count(b.positions(t, r, d))))
-                .fold(0 as Mask, |m, d| m | bit(d));
-            for m in combinations(degree, eligible) {
-                let mut union = 0 as Mask;
-                let mut ok = true;
-                for d in digits(m) {
-                    let pos = b.positions(t, r, d);
-                    if count(pos) <= 1 {
-                        ok = false;
-                        break;
-                    }
-                    union |= pos;
-                }
-                if !ok || count(union) != degree {
-                    continue;
-                }
-                if direct {
-                    for d in (1..=N as u8).filter(|&d| m & bit(d) == 0) {
-                        let pos = b.positions(t, r, d);
-                        if count(pos) > 1 && count(pos & !union) == 1 {
-                            let c = region[(pos & !union).trailing_zeros() as usize] as usize;
-                            let (tech, diff) = if degree == 2 {
-                                (Technique::DirectHiddenPair, 20)
-                            } else {
-                                (Technique::DirectHiddenTriple, 25)
-                            };
-                            let step = SeStep::placement(tech, diff, c, d).on(region_cells(t, r, union)).on([c]);
-                            return Some(step.about(m | bit(d)).within(t, r));
-                        }
-                    }
-                    continue;
-                }
-                let removed = b.removals_outside(region_cells(t, r, union), m);
-                if !removed.is_empty() {
-                    let (tech, diff) = match degree {
-                        2 => (Technique::HiddenPair, 34),
-                        3 => (Technique::HiddenTriple, 40),
-                        _ => (Technique::HiddenQuad, 54),
-                    };
-                    return Some(SeStep::removal(tech, diff, removed).on(region_cells(t, r, union)).about(m).within(t, r));
+    let mut out = None;
+    hidden_sets(b, degree, direct, &mut |t, r, m, union| {
+        if direct {
+            for d in (1..=N as u8).filter(|&d| m & bit(d) == 0) {
+                let pos = b.positions(t, r, d);
+                if count(pos) > 1 && count(pos & !union) == 1 {
+                    let c = T.region[t][r][(pos & !union).trailing_zeros() as usize] as usize;
+                    let (tech, diff) =
+                        if degree == 2 { (Technique::DirectHiddenPair, 20) } else { (Technique::DirectHiddenTriple, 25) };
+                    let step = SeStep::placement(tech, diff, c, d).on(region_cells(t, r, union)).on([c]);
+                    out = Some(step.about(m | bit(d)).within(t, r));
+                    return true;
                 }
             }
+            return false;
         }
-    }
-    None
+        let removed = b.removals_outside(region_cells(t, r, union), m);
+        if removed.is_empty() {
+            return false;
+        }
+        let (tech, diff) = match degree {
+            2 => (Technique::HiddenPair, 34),
+            3 => (Technique::HiddenTriple, 40),
+            _ => (Technique::HiddenQuad, 54),
+        };
+        out = Some(SeStep::removal(tech, diff, removed).on(region_cells(t, r, union)).about(m).within(t, r));
+        true
+    });
+    out
 }
 
-/// X-Wing, Swordfish and Jellyfish (3.2, 3.8, 5.2): `degree` columns (then rows) whose places
-/// for a digit, two or more each, lie in `degree` rows (columns); the digit leaves the rest of
-/// those. Only digits placed at most `N - 2 * degree` times.
-pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
+/// Every fish of `degree` base lines, in Sudoku Explainer's order: `f(base, cover, m, d, union)`
+/// for digit `d` (placed at most `N - 2 * degree` times) whose places in the lines `m` of type
+/// `base`, two to `degree` each, lie in the `degree` lines `union` of type `cover`; columns
+/// first; `f` returns true to stop.
+pub(super) fn fishes(b: &Board, degree: u32, f: &mut dyn FnMut(usize, usize, Mask, u8, Mask) -> bool) -> bool {
     let mut placed = [0u32; N + 1];
     for &v in &b.value {
         placed[v as usize] += 1;
@@ -268,31 +289,45 @@ pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
                     union |= b.positions(base, rest.trailing_zeros() as usize, d);
                     rest &= rest - 1;
                 }
-                if count(union) != degree {
-                    continue;
-                }
-                let mut removed = Vec::new();
-                for r2 in (0..N).filter(|r2| union >> r2 & 1 != 0) {
-                    for (p, &c) in T.region[cover][r2].iter().enumerate() {
-                        if m >> p & 1 == 0 && b.cand[c as usize] & bit(d) != 0 {
-                            removed.push((c as usize, bit(d)));
-                        }
-                    }
-                }
-                if !removed.is_empty() {
-                    let (tech, diff) = match degree {
-                        2 => (Technique::XWing, 32),
-                        3 => (Technique::Swordfish, 38),
-                        _ => (Technique::Jellyfish, 52),
-                    };
-                    let base_cells = (0..N).filter(|r| m >> r & 1 != 0).flat_map(|r| {
-                        let places = b.positions(base, r, d);
-                        region_cells(base, r, places).collect::<Vec<_>>()
-                    });
-                    return Some(SeStep::removal(tech, diff, removed).on(base_cells).about(bit(d)));
+                if count(union) == degree && f(base, cover, m, d, union) {
+                    return true;
                 }
             }
         }
     }
-    None
+    false
+}
+
+/// X-Wing, Swordfish and Jellyfish (3.2, 3.8, 5.2): `degree` columns (then rows) whose places
+/// for a digit, two or more each, lie in `degree` rows (columns); the digit leaves the rest of
+/// those. Only digits placed at most `N - 2 * degree` times.
+pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
+    let mut out = None;
+    fishes(b, degree, &mut |base, cover, m, d, union| {
+        let removed: Vec<(usize, Mask)> = fish_removals(b, cover, m, d, union).map(|c| (c, bit(d))).collect();
+        if removed.is_empty() {
+            return false;
+        }
+        let (tech, diff) = match degree {
+            2 => (Technique::XWing, 32),
+            3 => (Technique::Swordfish, 38),
+            _ => (Technique::Jellyfish, 52),
+        };
+        let base_cells = (0..N).filter(|r| m >> r & 1 != 0).flat_map(|r| region_cells(base, r, b.positions(base, r, d)));
+        out = Some(SeStep::removal(tech, diff, removed).on(base_cells).about(bit(d)));
+        true
+    });
+    out
+}
+
+/// The places of `d` a fish removes: in its cover lines (`union`, of type `cover`), outside its
+/// base lines (`m`), line by line.
+pub(super) fn fish_removals(b: &Board, cover: usize, m: Mask, d: u8, union: Mask) -> impl Iterator<Item = usize> + '_ {
+    (0..N).filter(move |r2| union >> r2 & 1 != 0).flat_map(move |r2| {
+        T.region[cover][r2]
+            .iter()
+            .enumerate()
+            .filter(move |&(p, &c)| m >> p & 1 == 0 && b.cand[c as usize] & bit(d) != 0)
+            .map(|(_, &c)| c as usize)
+    })
 }

@@ -163,6 +163,15 @@ impl Board {
         b
     }
 
+    /// This board with the candidates `cand` instead, the digits unchanged (the grid a chain
+    /// leaves, for the patterns searched inside it).
+    pub fn with_candidates(&self, cand: &[Mask; NC]) -> Board {
+        let mut b = self.clone();
+        b.cand = *cand;
+        b.refresh();
+        b
+    }
+
     /// Recomputes the position tables and the empty counts from the candidates and digits.
     fn refresh(&mut self) {
         self.pos = [[[0; N]; N]; 3];

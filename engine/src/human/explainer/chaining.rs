@@ -18,7 +18,8 @@
 //! contradiction, double implication, cell and region forcing chains, all dynamic). Each search
 //! gathers every chain it finds and takes the easiest (difficulty, then length, then kind).
 
-use super::board::{bit, cells, count, digits, region_cells, Board, Cells, BOX, COL, ROW, T};
+use super::basics::{fish_removals, fishes, hidden_sets, locked_sets, naked_sets, CLAIMING, POINTING};
+use super::board::{bit, cells, count, digits, region_cells, Board, Cells, ALL_DIGITS, BOX, COL, ROW, T};
 use super::{Ix, Mask, N, NC};
 use super::{Candidate, Ctx, SeError, SeStep, Technique};
 
@@ -57,11 +58,22 @@ fn cand(c: usize, d: u8) -> usize {
     c * N + d as usize - 1
 }
 
+/// Why a node holds: the rule that made an on node (a cell with one candidate left, a region
+/// with one place left) or an off node (a pattern inside the chain: [`Search::advanced`]).
+const BY_CELL: u8 = 1;
+const BY_REGION: u8 = 2; // + the region type
+const BY_PATTERN: u8 = 5;
+
 #[derive(Clone, Copy)]
 struct Node {
     cell: Ix,
     digit: u8,
     on: bool,
+    /// 0 (an assumption, or an off node an on node made), [`BY_CELL`], [`BY_REGION`] + type or
+    /// [`BY_PATTERN`].
+    cause: u8,
+    /// For an off node a nested chain made: its entry in `Chain::nested`, else `NONE`.
+    nested: u32,
     /// 1 for an assumption, its first parent's plus 1 otherwise.
     depth: u16,
     /// The first parent (when `len` > 0); the others follow it in `Chain::parents` from
@@ -80,6 +92,8 @@ struct Chain {
     off: Vec<u32>,
     on_list: Vec<u32>,
     off_list: Vec<u32>,
+    /// The nested chains the off nodes of patterns rest on: (fingerprint, complexity).
+    nested: Vec<(u64, u32)>,
 }
 
 impl Chain {
@@ -91,6 +105,7 @@ impl Chain {
             off: vec![NONE; NC * N],
             on_list: Vec::with_capacity(128),
             off_list: Vec::with_capacity(256),
+            nested: Vec::new(),
         }
     }
 
@@ -107,6 +122,7 @@ impl Chain {
         self.parents.clear();
         self.on_list.clear();
         self.off_list.clear();
+        self.nested.clear();
     }
 
     fn node(&mut self, c: usize, d: u8, on: bool, parents: &[u32]) -> u32 {
@@ -116,7 +132,17 @@ impl Chain {
         }
         let p0 = parents.first().copied().unwrap_or(NONE);
         let depth = if p0 == NONE { 1 } else { self.nodes[p0 as usize].depth + 1 };
-        self.nodes.push(Node { cell: c as Ix, digit: d, on, depth, p0, first, len: parents.len() as u32 });
+        self.nodes.push(Node {
+            cell: c as Ix,
+            digit: d,
+            on,
+            cause: 0,
+            nested: NONE,
+            depth,
+            p0,
+            first,
+            len: parents.len() as u32,
+        });
         self.nodes.len() as u32 - 1
     }
 
@@ -177,6 +203,9 @@ impl Chain {
                 let key = cand(nd.cell as usize, nd.digit) * 2 + nd.on as usize;
                 if seen.mark(key) {
                     total += 1;
+                    if nd.nested != NONE {
+                        seen.nested.push(self.nested[nd.nested as usize]);
+                    }
                     next.extend_from_slice(self.parents_of(p));
                 }
             }
@@ -213,11 +242,27 @@ struct Seen {
     now: u32,
     todo: Vec<u32>,
     next: Vec<u32>,
+    /// The nested chains met by [`Chain::ancestors`] since [`Seen::nested_complexity`] last
+    /// emptied it.
+    nested: Vec<(u64, u32)>,
 }
 
 impl Seen {
     fn new() -> Seen {
-        Seen { stamp: vec![0; 2 * NC * N], now: 0, todo: Vec::new(), next: Vec::new() }
+        Seen { stamp: vec![0; 2 * NC * N], now: 0, todo: Vec::new(), next: Vec::new(), nested: Vec::new() }
+    }
+
+    /// The complexity of the distinct nested chains met (a chain met by several branches
+    /// counts once), emptying the list.
+    fn nested_complexity(&mut self) -> u32 {
+        if self.nested.is_empty() {
+            return 0;
+        }
+        self.nested.sort_unstable();
+        self.nested.dedup_by_key(|n| n.0);
+        let total = self.nested.iter().map(|n| n.1).sum();
+        self.nested.clear();
+        total
     }
 
     fn next_round(&mut self) {
@@ -319,10 +364,21 @@ fn hidden_parents(grid: &Work, source: &Work, c: usize, d: u8, on: &On) -> (Mask
     }
 }
 
-/// Whether off candidate (oc, od) turns on candidate (c, d).
-fn implies_on(grid: &Work, oc: usize, od: u8, c: usize, d: u8, y: bool, x: bool) -> bool {
+/// Whether off candidate (oc, od) turns on candidate (c, d): the cause, if it does.
+fn implies_on(grid: &Work, oc: usize, od: u8, c: usize, d: u8, y: bool, x: bool) -> Option<u8> {
     let (forced, n) = off_to_on(grid, oc, od, y, x);
-    forced[..n].iter().any(|f| f.cell == c && f.digit == d)
+    forced[..n].iter().find(|f| f.cell == c && f.digit == d).map(On::cause)
+}
+
+impl On {
+    /// The cause of the on node it makes.
+    fn cause(&self) -> u8 {
+        if self.region == NONE as usize {
+            BY_CELL
+        } else {
+            BY_REGION + self.region as u8
+        }
+    }
 }
 
 /// The extra difficulty (tenths) of a chain resting on `complexity` candidates: 0.1 each time
@@ -355,11 +411,23 @@ static LENGTH_DIFFICULTY: [u8; 512] = {
     t
 };
 
+/// What a chain found inside another chain (a nested forcing chain) gives that chain: the
+/// candidates it removes, in the order Sudoku Explainer lists them; the off candidates of the
+/// outer chain it rests on; and a fingerprint of its branches, so that a nested chain met twice
+/// in one conclusion counts once.
+struct Inner {
+    removals: Vec<(usize, u8)>,
+    parents: Vec<(usize, u8)>,
+    fingerprint: u64,
+}
+
 /// A chain hint found, with what orders it: difficulty, complexity, kind.
 struct Found {
     difficulty: u32,
     complexity: u32,
     sort_key: u32,
+    /// Set when the search runs inside another chain.
+    inner: Option<Box<Inner>>,
     /// Where Sudoku Explainer's search would have found it: the candidate searched from (the
     /// cycles and forcing chains visit the candidates in an order of their own); found ones of
     /// one candidate stay in the order found.
@@ -390,6 +458,32 @@ fn easiest(mut found: Vec<Found>) -> Option<SeStep> {
     easiest_found(&found).map(|i| found.swap_remove(i).step)
 }
 
+/// A chain hint's kind: its base difficulty (tenths), technique, sort key (Sudoku Explainer's
+/// order among equals) and the cause of its assumptions (see [`Search::inner_of`]).
+type Kind = (u32, Technique, u32, u8);
+
+/// The cells of `removed` in the order a Java `HashMap` keyed by cell number lists them: by
+/// the number modulo the table size (16, doubled while the map is more than 3/4 full), then in
+/// the order put; each cell's digits ascending.
+fn hash_order(removed: &[(usize, u32)]) -> Vec<(usize, u8)> {
+    let mut size = 16;
+    while removed.len() * 4 > size * 3 {
+        size *= 2;
+    }
+    let mut order: Vec<usize> = (0..removed.len()).collect();
+    order.sort_by_key(|&i| (removed[i].0 & (size - 1), i));
+    let mut out = Vec::new();
+    for i in order {
+        let (c, m) = removed[i];
+        let mut m = m;
+        while m != 0 {
+            out.push((c, m.trailing_zeros() as u8 + 1));
+            m &= m - 1;
+        }
+    }
+    out
+}
+
 /// A step that sets candidate (c, d) on (the cell's other candidates leave and d is placed) or
 /// off, by the chain of `links`; `None` when it changes nothing.
 fn conclusion(
@@ -415,8 +509,26 @@ fn conclusion(
     Some(step)
 }
 
+/// An off candidate a pattern inside a chain gives it (see [`Search::advanced`]).
+struct Advanced {
+    cell: usize,
+    digit: u8,
+    parents: Vec<u32>,
+    nested: Option<(u64, u32)>,
+}
+
 struct Search<'a> {
     b: &'a Board,
+    /// The nesting level of the dynamic chains searched: 0 none; 1 with the patterns of
+    /// [`Search::advanced`] inside (forcing chains (+)); 2, 3 also with forcing chains and
+    /// cycles, multiple forcing chains inside; 4 with dynamic forcing chains of level
+    /// `nesting` inside.
+    level: u32,
+    nesting: u32,
+    /// Every chain is wanted, not the easiest (a search nested in a chain).
+    all: bool,
+    /// For a search nested in a chain, the grid that chain started from.
+    outer: Option<Work>,
     /// The techniques a chain found may be of (bit `t as u32` for technique `t`).
     allowed: u64,
     /// The (difficulty, complexity) the search for cycles and forcing chains is bounded by (see
@@ -436,6 +548,10 @@ impl<'a> Search<'a> {
     fn new(b: &'a Board) -> Search<'a> {
         Search {
             b,
+            level: 0,
+            nesting: 0,
+            all: false,
+            outer: None,
             allowed: !0,
             limit: (u32::MAX, u32::MAX),
             next_limit: None,
@@ -496,6 +612,19 @@ pub(super) fn multiple_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option
     Ok(None)
 }
 
+/// The easiest dynamic forcing chain of nesting `level` (1: forcing chains (+), 9.0 +; 2, 3:
+/// with forcing chains, multiple forcing chains nested, 9.5 +, 10.0 +; 4: with dynamic
+/// forcing chains of level `nesting` nested, 10.5 +), or `None`.
+pub(super) fn nested_forcing_chains(b: &Board, ctx: &mut Ctx, level: u32, nesting: u32) -> Result<Option<SeStep>, SeError> {
+    let mut s = Search::new(b);
+    s.allowed = ctx.allowed;
+    s.level = level;
+    s.nesting = nesting;
+    let mut found = Vec::new();
+    s.multiple(true, true, false, &mut found, ctx)?;
+    Ok(easiest(found))
+}
+
 impl Search<'_> {
     /// Whether a static chain of kind `base` and at least `complexity` (its length, which grows
     /// with depth) could be within the limit; when not, the branch is cut, and the least
@@ -516,7 +645,7 @@ impl Search<'_> {
             return;
         }
         f.seq = self.seq;
-        if (f.difficulty, f.complexity) < self.limit {
+        if !self.all && (f.difficulty, f.complexity) < self.limit {
             self.limit = (f.difficulty, f.complexity);
         }
         found.push(f);
@@ -603,7 +732,7 @@ impl Search<'_> {
                         if x && oc == c && od == d && target == NONE {
                             target = n;
                         }
-                    } else if implies_on(grid, oc, od, c, d, y, x) && !ch.is_parent(p, oc, od, false) {
+                    } else if implies_on(grid, oc, od, c, d, y, x).is_some() && !ch.is_parent(p, oc, od, false) {
                         // Reached again by another path: it can only close a cycle.
                         pending_off.push_back(ch.node(oc, od, false, &[p]));
                     }
@@ -618,8 +747,10 @@ impl Search<'_> {
                 if ch.get(nd.cell as usize, nd.digit, false) != p {
                     // A second node of a candidate already reached: what it turns on is known,
                     // but it may close a cycle by another path.
-                    if length >= 4 && implies_on(grid, nd.cell as usize, nd.digit, c, d, y, x) {
-                        cycles.push(ch.node(c, d, true, &[p]));
+                    if let Some(cause) = implies_on(grid, nd.cell as usize, nd.digit, c, d, y, x).filter(|_| length >= 4) {
+                        let n = ch.node(c, d, true, &[p]);
+                        ch.nodes[n as usize].cause = cause;
+                        cycles.push(n);
                     }
                     continue;
                 }
@@ -628,10 +759,13 @@ impl Search<'_> {
                     let is_src = f.cell == c && f.digit == d;
                     let known = ch.get(f.cell, f.digit, true) != NONE;
                     if length >= 4 && is_src {
-                        cycles.push(ch.node(f.cell, f.digit, true, &[p]));
+                        let n = ch.node(f.cell, f.digit, true, &[p]);
+                        ch.nodes[n as usize].cause = f.cause();
+                        cycles.push(n);
                     }
                     if !known {
                         let n = ch.node(f.cell, f.digit, true, &[p]);
+                        ch.nodes[n as usize].cause = f.cause();
                         ch.insert(n);
                         pending_on.push_back(n);
                     }
@@ -654,13 +788,14 @@ impl Search<'_> {
     /// The forcing chain ending at `t`, the conclusion about its source.
     fn forcing_hint(&mut self, ch: &Chain, t: u32, y: bool, found: &mut Vec<Found>) {
         let nd = ch.nodes[t as usize];
-        let complexity = ch.ancestors(t, &mut self.seen);
+        let complexity = ch.ancestors(t, &mut self.seen) + self.seen.nested_complexity();
         let tech = if y { Technique::ForcingChain } else { Technique::ForcingXChain };
         let difficulty = if y { 70 } else { 66 } + length_difficulty(complexity);
         let mut links = Vec::new();
         ch.links_to(t, &mut links);
         if let Some(step) = conclusion(self.b, tech, difficulty, (nd.cell as usize, nd.digit, nd.on), links) {
-            self.record(found, Found { difficulty, complexity, sort_key: if y { 4 } else { 2 }, seq: 0, step });
+            let inner = self.inner_of(&[(ch, t)], 0, &step);
+            self.record(found, Found { difficulty, complexity, sort_key: if y { 4 } else { 2 }, inner, seq: 0, step });
         }
     }
 
@@ -693,7 +828,7 @@ impl Search<'_> {
         if removed.is_empty() {
             return None;
         }
-        let complexity = ch.ancestors(dst, &mut self.seen);
+        let complexity = ch.ancestors(dst, &mut self.seen) + self.seen.nested_complexity();
         let base = if y && x { 70 } else { 65 };
         let difficulty = base + length_difficulty(complexity);
         let sort_key = if y && x {
@@ -703,21 +838,17 @@ impl Search<'_> {
         } else {
             2
         };
-        Some(Found {
-            difficulty,
-            complexity,
-            sort_key,
-            seq: 0,
-            step: {
-                let mut links = Vec::new();
-                ch.links_to(dst, &mut links);
-                let mut step = SeStep::removal(Technique::BidirectionalCycle, difficulty, removed);
-                step = step.on(links.iter().flat_map(|&(a, z)| [a.0, z.0]));
-                step.digits = links.iter().fold(0, |m, &(a, _)| m | 1 << (a.1 - 1));
-                step.links = links;
-                step
-            },
-        })
+        let step = {
+            let mut links = Vec::new();
+            ch.links_to(dst, &mut links);
+            let mut step = SeStep::removal(Technique::BidirectionalCycle, difficulty, removed);
+            step = step.on(links.iter().flat_map(|&(a, z)| [a.0, z.0]));
+            step.digits = links.iter().fold(0, |m, &(a, _)| m | 1 << (a.1 - 1));
+            step.links = links;
+            step
+        };
+        let inner = self.inner_of(&[(ch, dst)], 0, &step);
+        Some(Found { difficulty, complexity, sort_key, inner, seq: 0, step })
     }
 
     /// The forcing chain from candidate (c, d) assumed off to (c, d) on, which places it (the
@@ -757,6 +888,7 @@ impl Search<'_> {
                 for f in &forced[..n_forced] {
                     if ch.get(f.cell, f.digit, true) == NONE {
                         let n = ch.node(f.cell, f.digit, true, &[p]);
+                        ch.nodes[n as usize].cause = f.cause();
                         if f.cell == c && f.digit == d && target == NONE {
                             target = n;
                         }
@@ -776,7 +908,7 @@ impl Search<'_> {
 
     /// Completes the implications of the candidates in `ch`; on a contradiction, the on and off
     /// nodes of the candidate that would be both.
-    fn chaining(&mut self, ch: &mut Chain, dynamic: bool, nishio: bool) -> Option<(u32, u32)> {
+    fn chaining(&mut self, ch: &mut Chain, dynamic: bool, nishio: bool, ctx: &mut Ctx) -> Result<Option<(u32, u32)>, SeError> {
         let source = self.work;
         let mut grid = self.work;
         let (mut pending_on, mut pending_off) = self.fifos();
@@ -826,21 +958,175 @@ impl Search<'_> {
                     let conj = ch.get(f.cell, f.digit, false);
                     if conj != NONE {
                         let n = ch.node(f.cell, f.digit, true, &parents);
+                        ch.nodes[n as usize].cause = f.cause();
                         break 'search Some((n, conj));
                     }
                     if ch.get(f.cell, f.digit, true) == NONE {
                         let n = ch.node(f.cell, f.digit, true, &parents);
+                        ch.nodes[n as usize].cause = f.cause();
                         ch.insert(n);
                         pending_on.push_back(n);
                     }
                 }
                 continue;
             }
+            if self.level > 0 {
+                // Nothing left to follow: the patterns the grid now shows (forcing chains (+)).
+                let mut added = false;
+                for a in self.advanced(&grid, &source, ch, ctx)? {
+                    if ch.get(a.cell, a.digit, false) == NONE {
+                        let n = ch.node(a.cell, a.digit, false, &a.parents);
+                        let nd = &mut ch.nodes[n as usize];
+                        nd.cause = BY_PATTERN;
+                        if let Some(nested) = a.nested {
+                            nd.nested = ch.nested.len() as u32;
+                            ch.nested.push(nested);
+                        }
+                        ch.insert(n);
+                        pending_off.push_back(n);
+                        added = true;
+                    }
+                }
+                if added {
+                    continue;
+                }
+            }
             break None;
         };
         self.scratch_off = offs;
         self.fifo = (pending_on, pending_off);
-        result
+        Ok(result)
+    }
+
+    /// The off candidates the patterns of the grid a dynamic chain left (`grid`, struck from
+    /// `source`) give it, Sudoku Explainer's "advanced" implications: those of the first rule
+    /// that gives any, of pointing and claiming, hidden pairs, naked pairs and X-Wings; then, by
+    /// the search's level, forcing chains and cycles (2), multiple forcing chains (3) or dynamic
+    /// forcing chains of level `nesting` (4) found in that grid. A pattern counts only when it
+    /// rests on candidates the chain struck (they become its parents); what the grid showed
+    /// before the chain is no implication of it.
+    fn advanced(&mut self, grid: &Work, source: &Work, ch: &Chain, ctx: &mut Ctx) -> Result<Vec<Advanced>, SeError> {
+        ctx.check()?;
+        let wb = self.b.with_candidates(&grid.cand);
+        let struck = |c: usize, d: u8| source.cand[c] & bit(d) != 0 && grid.cand[c] & bit(d) == 0;
+        let mut out = Vec::new();
+        let mut add = |removed: &[(usize, u32)], parents: &[(usize, u8)], nested: Option<(u64, u32)>| {
+            let ids: Vec<u32> =
+                parents.iter().map(|&(c, d)| ch.get(c, d, false)).filter(|&n| n != NONE).collect();
+            for (cell, digit) in hash_order(removed) {
+                out.push(Advanced { cell, digit, parents: ids.clone(), nested });
+            }
+        };
+        let mut found = false;
+        for pairs in [POINTING, CLAIMING] {
+            locked_sets(&wb, pairs, &mut |t1, r1, t2, r2, d| {
+                let outside = T.region_set[t2][r2] & !T.region_set[t1][r1];
+                let removed: Vec<(usize, u32)> = cells(wb.holding(outside, d)).map(|c| (c, bit(d) as u32)).collect();
+                let parents: Vec<(usize, u8)> = cells(T.region_set[t1][r1] & !T.region_set[t2][r2])
+                    .filter(|&c| struck(c, d))
+                    .map(|c| (c, d))
+                    .collect();
+                if !removed.is_empty() && !parents.is_empty() {
+                    add(&removed, &parents, None);
+                    found = true;
+                }
+                false
+            });
+        }
+        if !found {
+            hidden_sets(&wb, 2, false, &mut |t, r, m, union| {
+                let removed = wb.removals_outside(region_cells(t, r, union), m);
+                let mut parents = Vec::new();
+                for c in region_cells(t, r, !union & ALL_DIGITS) {
+                    for d in digits(m) {
+                        if source.cand[c] & bit(d) != 0 {
+                            parents.push((c, d));
+                        }
+                    }
+                }
+                if !removed.is_empty() && !parents.is_empty() {
+                    let removed: Vec<(usize, u32)> = removed.into_iter().map(|(c, m)| (c, m as u32)).collect();
+                    add(&removed, &parents, None);
+                    found = true;
+                }
+                false
+            });
+        }
+        if !found {
+            naked_sets(&wb, 2, &mut |t, r, m, union| {
+                let removed = wb.removals_outside(region_cells(t, r, !m & ALL_DIGITS), !union);
+                let mut parents = Vec::new();
+                for c in region_cells(t, r, m) {
+                    for d in digits(source.cand[c] & !union) {
+                        parents.push((c, d));
+                    }
+                }
+                if !removed.is_empty() && !parents.is_empty() {
+                    let removed: Vec<(usize, u32)> = removed.into_iter().map(|(c, m)| (c, m as u32)).collect();
+                    add(&removed, &parents, None);
+                    found = true;
+                }
+                false
+            });
+        }
+        if !found {
+            fishes(&wb, 2, &mut |base, cover, m, d, union| {
+                let removed: Vec<(usize, u32)> =
+                    fish_removals(&wb, cover, m, d, union).map(|c| (c, bit(d) as u32)).collect();
+                let covered = (0..N).filter(|r| union >> r & 1 != 0).fold(Cells::EMPTY, |s, r| s | T.region_set[cover][r]);
+                let mut parents = Vec::new();
+                for r in (0..N).filter(|r| m >> r & 1 != 0) {
+                    for c in cells(T.region_set[base][r] & !covered) {
+                        if struck(c, d) {
+                            parents.push((c, d));
+                        }
+                    }
+                }
+                if !removed.is_empty() && !parents.is_empty() {
+                    add(&removed, &parents, None);
+                    found = true;
+                }
+                false
+            });
+        }
+        if found || self.level < 2 {
+            return Ok(out);
+        }
+        // The chains nested in this one, searched whole in the grid it left.
+        let rules: &[(bool, bool, u32)] = if self.level < 4 {
+            &[(false, false, 0), (true, false, 0)][..(self.level as usize - 1).min(2)]
+        } else {
+            &[(true, true, self.nesting)]
+        };
+        for &(multiple, dynamic, level) in rules {
+            let mut inner = Search::new(&wb);
+            inner.all = true;
+            inner.outer = Some(*source);
+            inner.level = level;
+            let mut hints = Vec::new();
+            if !multiple {
+                for (y, x) in [(false, true), (true, false), (true, true)] {
+                    inner.loops(y, x, &mut hints, ctx)?;
+                }
+            } else {
+                inner.multiple(true, dynamic, false, &mut hints, ctx)?;
+            }
+            hints.sort_by_key(|f| (f.difficulty, f.complexity, f.sort_key, f.seq));
+            for f in &hints {
+                let Some(i) = &f.inner else { continue };
+                if !i.parents.is_empty() {
+                    for &(cell, digit) in &i.removals {
+                        let ids: Vec<u32> =
+                            i.parents.iter().map(|&(c, d)| ch.get(c, d, false)).filter(|&n| n != NONE).collect();
+                        out.push(Advanced { cell, digit, parents: ids, nested: Some((i.fingerprint, f.complexity)) });
+                    }
+                }
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
+        Ok(out)
     }
 
     /// A conclusion about candidate (c, d), on or off, resting on a node of each branch: its
@@ -848,27 +1134,93 @@ impl Search<'_> {
     fn conclude<'c>(
         &mut self,
         nodes: impl IntoIterator<Item = (&'c Chain, u32)>,
-        (base, tech, sort_key): (u32, Technique, u32),
+        (base, tech, sort_key, cause): Kind,
         (c, d, on): (usize, u8, bool),
         found: &mut Vec<Found>,
     ) {
+        let branches: Vec<(&Chain, u32)> = nodes.into_iter().collect();
         let mut links = Vec::new();
         let mut complexity = 0;
-        for (ch, n) in nodes {
+        for &(ch, n) in &branches {
             complexity += ch.ancestors(n, &mut self.seen);
             ch.links_to(n, &mut links);
         }
+        complexity += self.seen.nested_complexity();
         let difficulty = base + length_difficulty(complexity);
         if let Some(step) = conclusion(self.b, tech, difficulty, (c, d, on), links) {
             if step.technique.within(self.allowed) {
-                found.push(Found { difficulty, complexity, sort_key, seq: 0, step });
+                let inner = self.inner_of(&branches, cause, &step);
+                found.push(Found { difficulty, complexity, sort_key, inner, seq: 0, step });
             }
         }
     }
 
+    /// For a search inside another chain, what the hint of `branches` (each a chain and its
+    /// target) gives that chain (see [`Inner`]); `assumed` is the cause of the assumptions (a
+    /// cell forcing chain's rest on the cell, a region forcing chain's on the region).
+    ///
+    /// The outer chain's off candidates it rests on: for each on node of its branches made by a
+    /// cell (or assumed in a cell forcing chain), the cell's candidates the outer chain struck;
+    /// by a region, the region's places of the digit it struck.
+    fn inner_of(&mut self, branches: &[(&Chain, u32)], assumed: u8, step: &SeStep) -> Option<Box<Inner>> {
+        let source = self.outer?;
+        let current = &self.work;
+        let mut parents: Vec<(usize, u8)> = Vec::new();
+        let mut fingerprint: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut keys: Vec<u32> = Vec::new();
+        for &(ch, t) in branches {
+            self.seen.next_round();
+            keys.clear();
+            let mut todo = vec![t];
+            while !todo.is_empty() {
+                let mut next = Vec::new();
+                for &p in &todo {
+                    let nd = ch.nodes[p as usize];
+                    let (c, d) = (nd.cell as usize, nd.digit);
+                    let key = cand(c, d) * 2 + nd.on as usize;
+                    if !self.seen.mark(key) {
+                        continue;
+                    }
+                    keys.push(key as u32);
+                    let cause = if nd.len == 0 { assumed } else { nd.cause };
+                    if nd.on && cause == BY_CELL {
+                        for v in digits(source.cand[c] & !current.cand[c]) {
+                            parents.push((c, v));
+                        }
+                    } else if nd.on && (BY_REGION..BY_REGION + 3).contains(&cause) {
+                        let t = (cause - BY_REGION) as usize;
+                        let i = d as usize - 1;
+                        let struck = source.dcells[i] & !current.dcells[i] & T.region_set[t][T.of[c][t] as usize];
+                        for o in cells(struck) {
+                            parents.push((o, d));
+                        }
+                    }
+                    next.extend_from_slice(ch.parents_of(p));
+                }
+                todo = next;
+            }
+            let nd = ch.nodes[t as usize];
+            keys[1..].sort_unstable();
+            for &k in keys.iter().chain(std::iter::once(&u32::MAX)) {
+                fingerprint = (fingerprint ^ k as u64).wrapping_mul(0x0100_0000_01b3);
+            }
+            let _ = nd;
+        }
+        let mut seen_parent = Vec::with_capacity(parents.len());
+        parents.retain(|p| {
+            let fresh = !seen_parent.contains(p);
+            if fresh {
+                seen_parent.push(*p);
+            }
+            fresh
+        });
+        let removals = hash_order(&step.removed);
+        Some(Box::new(Inner { removals, parents, fingerprint }))
+    }
+
     /// The conclusions every one of `chains` reaches (a double implication, a cell or a region
     /// forcing chain), in the order of the first chain's candidates, the ons first.
-    fn common_conclusions(&mut self, chains: &[&Chain], kind: (u32, Technique, u32), found: &mut Vec<Found>) {
+    fn common_conclusions(&mut self, chains: &[&Chain], kind: Kind, found: &mut Vec<Found>) {
         let first = chains[0];
         for on in [true, false] {
             let list = if on { &first.on_list } else { &first.off_list };
@@ -885,16 +1237,24 @@ impl Search<'_> {
     /// The implications of candidate (c, d) assumed on, and the contradiction they reach if
     /// any, computed once per search: the cell's own chains and the region chains of the cells
     /// before it in a region both need them.
-    fn on_chain<'c>(&mut self, cache: &'c mut OnCache, c: usize, d: u8, dynamic: bool, nishio: bool) -> &'c OnChain {
+    fn on_chain<'c>(
+        &mut self,
+        cache: &'c mut OnCache,
+        c: usize,
+        d: u8,
+        dynamic: bool,
+        nishio: bool,
+        ctx: &mut Ctx,
+    ) -> Result<&'c OnChain, SeError> {
         let k = cand(c, d);
         if cache[k].is_none() {
             let mut ch = self.take();
             let n = ch.node(c, d, true, &[]);
             ch.insert(n);
-            let absurd = self.chaining(&mut ch, dynamic, nishio);
+            let absurd = self.chaining(&mut ch, dynamic, nishio, ctx)?;
             cache[k] = Some((ch, absurd));
         }
-        cache[k].as_ref().expect("just filled")
+        Ok(cache[k].as_ref().expect("just filled"))
     }
 
     /// Nishio, multiple and dynamic forcing chains, cell by cell.
@@ -909,7 +1269,14 @@ impl Search<'_> {
         let (base, tech_cell, tech_region, tech_binary) = if nishio {
             (75, Technique::NishioForcingChain, Technique::NishioForcingChain, Technique::NishioForcingChain)
         } else if dynamic {
-            (85, Technique::DynamicForcingChain, Technique::DynamicForcingChain, Technique::DynamicForcingChain)
+            let tech = match self.level {
+                0 => Technique::DynamicForcingChain,
+                1 => Technique::DynamicForcingChainPlus,
+                2 => Technique::NestedForcingChain,
+                3 => Technique::NestedMultipleForcingChain,
+                _ => Technique::NestedDynamicForcingChain,
+            };
+            (85 + 5 * self.level.min(4), tech, tech, tech)
         } else {
             (80, Technique::CellForcingChain, Technique::RegionForcingChain, Technique::CellForcingChain)
         };
@@ -946,35 +1313,35 @@ impl Search<'_> {
                 let do_double = card >= 3 && !nishio && dynamic;
                 let do_contradiction = dynamic || nishio;
                 // Assume (c, d) on.
-                let (on_ch, absurd) = self.on_chain(cache, c, d, dynamic, nishio);
+                let (on_ch, absurd) = self.on_chain(cache, c, d, dynamic, nishio, ctx)?;
                 if do_contradiction {
                     if let Some((a_on, a_off)) = *absurd {
-                        self.conclude([(on_ch, a_on), (on_ch, a_off)], (base, tech_binary, 7), (c, d, false), found);
+                        self.conclude([(on_ch, a_on), (on_ch, a_off)], (base, tech_binary, 7, 0), (c, d, false), found);
                     }
                 }
                 // Assume (c, d) off.
                 let mut off_ch = self.take();
                 let n = off_ch.node(c, d, false, &[]);
                 off_ch.insert(n);
-                let absurd = self.chaining(&mut off_ch, dynamic, nishio);
+                let absurd = self.chaining(&mut off_ch, dynamic, nishio, ctx)?;
                 let on_ch = &cache[cand(c, d)].as_ref().expect("computed above").0;
                 if do_contradiction {
                     if let Some((a_on, a_off)) = absurd {
-                        self.conclude([(&off_ch, a_on), (&off_ch, a_off)], (base, tech_binary, 7), (c, d, true), found);
+                        self.conclude([(&off_ch, a_on), (&off_ch, a_off)], (base, tech_binary, 7, 0), (c, d, true), found);
                     }
                 }
                 if do_double {
-                    self.common_conclusions(&[on_ch, &off_ch], (base, tech_binary, 1), found);
+                    self.common_conclusions(&[on_ch, &off_ch], (base, tech_binary, 1, 0), found);
                 }
                 self.give(off_ch);
                 if !nishio {
-                    self.regions(cache, c, d, multiple, dynamic, nishio, base, tech_region, found);
+                    self.regions(cache, c, d, (multiple, dynamic, nishio), base, tech_region, found, ctx)?;
                 }
             }
             if !nishio && (card == 2 || multiple && card > 2) {
                 let outcomes: Vec<&Chain> =
                     digits(cands).map(|v| &cache[cand(c, v)].as_ref().expect("computed").0).collect();
-                self.common_conclusions(&outcomes, (base, tech_cell, 5), found);
+                self.common_conclusions(&outcomes, (base, tech_cell, 5, BY_CELL), found);
             }
         }
         Ok(())
@@ -987,13 +1354,12 @@ impl Search<'_> {
         cache: &mut OnCache,
         c: usize,
         d: u8,
-        multiple: bool,
-        dynamic: bool,
-        nishio: bool,
+        (multiple, dynamic, nishio): (bool, bool, bool),
         base: u32,
         tech: Technique,
         found: &mut Vec<Found>,
-    ) {
+        ctx: &mut Ctx,
+    ) -> Result<(), SeError> {
         for t in [BOX, ROW, COL] {
             let r = T.of[c][t] as usize;
             let pos = self.b.positions(t, r, d);
@@ -1007,11 +1373,12 @@ impl Search<'_> {
             }
             let places: Vec<usize> = region_cells(t, r, pos).collect();
             for &o in &places {
-                self.on_chain(cache, o, d, dynamic, nishio);
+                self.on_chain(cache, o, d, dynamic, nishio, ctx)?;
             }
             let chains: Vec<&Chain> =
                 places.iter().map(|&o| &cache[cand(o, d)].as_ref().expect("computed").0).collect();
-            self.common_conclusions(&chains, (base, tech, 6), found);
+            self.common_conclusions(&chains, (base, tech, 6, BY_REGION + t as u8), found);
         }
+        Ok(())
     }
 }

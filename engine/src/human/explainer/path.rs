@@ -52,6 +52,18 @@ const QUICK: [(Technique, Finder); 27] = {
     ]
 };
 
+/// The dynamic forcing chains with patterns and chains nested, in the order tried: (technique,
+/// level, nesting of the level-4 ones).
+const NESTED: [(Technique, u32, u32); 7] = [
+    (Technique::DynamicForcingChainPlus, 1, 0),
+    (Technique::NestedForcingChain, 2, 0),
+    (Technique::NestedMultipleForcingChain, 3, 0),
+    (Technique::NestedDynamicForcingChain, 4, 0),
+    (Technique::NestedDynamicForcingChain, 4, 1),
+    (Technique::NestedDynamicForcingChain, 4, 2),
+    (Technique::NestedDynamicForcingChain, 4, 3),
+];
+
 /// Whether a finder listed under `t` may give an allowed step: the hidden singles and the
 /// unique loops each give two techniques.
 fn wanted(t: Technique, allowed: u64) -> bool {
@@ -90,7 +102,18 @@ fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
         | Technique::RegionForcingChain.bit()
         | Technique::DynamicForcingChain.bit();
     if allowed & multiple != 0 {
-        return chaining::multiple_forcing_chains(b, ctx);
+        if let Some(s) = chaining::multiple_forcing_chains(b, ctx)? {
+            return Ok(Some(s));
+        }
+    }
+    // Sudoku Explainer's last resorts, in its order: forcing chains (+), then nested ones.
+    for (t, level, nesting) in NESTED {
+        if t.within(allowed) {
+            ctx.check()?;
+            if let Some(s) = chaining::nested_forcing_chains(b, ctx, level, nesting)? {
+                return Ok(Some(s));
+            }
+        }
     }
     Ok(None)
 }
