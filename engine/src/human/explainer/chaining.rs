@@ -252,6 +252,11 @@ impl Seen {
         Seen { stamp: vec![0; 2 * NC * N], now: 0, todo: Vec::new(), next: Vec::new(), nested: Vec::new() }
     }
 
+    /// A placeholder, marking nothing until replaced.
+    fn empty() -> Seen {
+        Seen { stamp: Vec::new(), now: 0, todo: Vec::new(), next: Vec::new(), nested: Vec::new() }
+    }
+
     /// The complexity of the distinct nested chains met (a chain met by several branches
     /// counts once), emptying the list.
     fn nested_complexity(&mut self) -> u32 {
@@ -352,6 +357,57 @@ fn off_to_on(grid: &Work, c: usize, d: u8, y: bool, x: bool) -> ([On; 4], usize)
     (out, n)
 }
 
+/// The links of a grid that stays as it is (a static search), computed once for its many
+/// searches: what each candidate turns off when on and on when off, with Y- and X-links.
+struct Links {
+    /// By candidate: the range of `offs` it turns off, and how many of those are the cell's
+    /// other candidates (first, as [`on_to_off`] lists them).
+    off_range: Vec<(u32, u16, u16)>,
+    offs: Vec<(Ix, u8)>,
+    /// By candidate: what it turns on, as [`off_to_on`] lists them.
+    ons: Vec<([On; 4], u8)>,
+}
+
+impl Links {
+    fn of(grid: &Work) -> Links {
+        let mut l = Links { off_range: vec![(0, 0, 0); NC * N], offs: Vec::new(), ons: vec![([On::default(); 4], 0); NC * N] };
+        let mut out = Vec::new();
+        for c in 0..NC {
+            for d in digits(grid.cand[c]) {
+                let k = cand(c, d);
+                on_to_off(grid, c, d, true, &mut out);
+                let ny = count(grid.cand[c]) as u16 - 1;
+                l.off_range[k] = (l.offs.len() as u32, out.len() as u16, ny);
+                l.offs.extend(out.iter().map(|&(o, v)| (o as Ix, v)));
+                let (forced, n) = off_to_on(grid, c, d, true, true);
+                l.ons[k] = (forced, n as u8);
+            }
+        }
+        l
+    }
+
+    /// What (c, d) turns off when on, with or without the cell's other candidates (`y`).
+    fn off(&self, c: usize, d: u8, y: bool) -> &[(Ix, u8)] {
+        let (start, len, ny) = self.off_range[cand(c, d)];
+        let skip = if y { 0 } else { ny as usize };
+        &self.offs[start as usize + skip..start as usize + len as usize]
+    }
+
+    /// What (c, d) turns on when off, by Y-links (`y`) and X-links (`x`).
+    fn on(&self, c: usize, d: u8, y: bool, x: bool) -> impl Iterator<Item = &On> {
+        let (forced, n) = &self.ons[cand(c, d)];
+        forced[..*n as usize].iter().filter(move |f| if f.region == NONE as usize { y } else { x })
+    }
+
+    /// Whether off (oc, od) turns on (c, d): the cause, if it does.
+    fn implies_on(&self, oc: usize, od: u8, c: usize, d: u8, y: bool, x: bool) -> Option<u8> {
+        if (oc != c || !y) && (od != d || !x || !T.peer_set[oc].has(c)) {
+            return None;
+        }
+        self.on(oc, od, y, x).find(|f| f.cell == c && f.digit == d).map(On::cause)
+    }
+}
+
 /// The hidden parents of an on candidate that off candidate (c, d) forced, in a dynamic search:
 /// the off candidates struck since the search began (`source`) from the cell (cell rule, as
 /// digits) or from the region (region rule, as cells).
@@ -362,12 +418,6 @@ fn hidden_parents(grid: &Work, source: &Work, c: usize, d: u8, on: &On) -> (Mask
         let i = d as usize - 1;
         (0, source.dcells[i] & !grid.dcells[i] & T.region_set[on.region][T.of[c][on.region] as usize])
     }
-}
-
-/// Whether off candidate (oc, od) turns on candidate (c, d): the cause, if it does.
-fn implies_on(grid: &Work, oc: usize, od: u8, c: usize, d: u8, y: bool, x: bool) -> Option<u8> {
-    let (forced, n) = off_to_on(grid, oc, od, y, x);
-    forced[..n].iter().find(|f| f.cell == c && f.digit == d).map(On::cause)
 }
 
 impl On {
@@ -509,6 +559,17 @@ fn conclusion(
     Some(step)
 }
 
+/// What the chains nested in a search found in the grids its chains left, by (rule, grid): for
+/// each candidate removed, in order, the outer chain's struck candidates it rests on and the
+/// nested chain's (fingerprint, complexity). The searches of one step at levels 2 and 3 meet
+/// the same grids (level 3 tries forcing chains and cycles first, as level 2 does), and so do
+/// chains of one search that reach the same grid; their grid is the key, the step's grid fixed.
+pub(super) type Memo = std::collections::HashMap<(u32, [Mask; NC]), Vec<MemoEntry>>;
+pub(super) type MemoEntry = (usize, u8, std::rc::Rc<[(usize, u8)]>, (u64, u32));
+
+/// The entries a [`Memo`] holds before it starts again (each a few hundred bytes).
+const MEMO_LIMIT: usize = 20_000;
+
 /// An off candidate a pattern inside a chain gives it (see [`Search::advanced`]).
 struct Advanced {
     cell: usize,
@@ -529,6 +590,12 @@ struct Search<'a> {
     all: bool,
     /// For a search nested in a chain, the grid that chain started from.
     outer: Option<Work>,
+    /// The chains and visited set the searches nested in this one reuse.
+    spare: Option<(Vec<Chain>, Seen)>,
+    /// What the chains nested in this search's gave, by grid (see [`Memo`]).
+    memo: Memo,
+    /// The links of the grid, for the static searches (built by the first).
+    links: Option<Box<Links>>,
     /// The techniques a chain found may be of (bit `t as u32` for technique `t`).
     allowed: u64,
     /// The (difficulty, complexity) the search for cycles and forcing chains is bounded by (see
@@ -546,19 +613,28 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn new(b: &'a Board) -> Search<'a> {
+        Search::reusing(b, None)
+    }
+
+    /// A search over `b` with the chains and visited set of an earlier one, if given.
+    fn reusing(b: &'a Board, spare: Option<(Vec<Chain>, Seen)>) -> Search<'a> {
+        let (pool, seen) = spare.unwrap_or_else(|| (Vec::new(), Seen::new()));
         Search {
             b,
             level: 0,
             nesting: 0,
             all: false,
             outer: None,
+            spare: None,
+            memo: Memo::default(),
+            links: None,
             allowed: !0,
             limit: (u32::MAX, u32::MAX),
             next_limit: None,
             seq: 0,
             work: Work::of(b),
-            pool: Vec::new(),
-            seen: Seen::new(),
+            pool,
+            seen,
             scratch_off: Vec::new(),
             fifo: (Fifo::default(), Fifo::default()),
         }
@@ -615,13 +691,25 @@ pub(super) fn multiple_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option
 /// The easiest dynamic forcing chain of nesting `level` (1: forcing chains (+), 9.0 +; 2, 3:
 /// with forcing chains, multiple forcing chains nested, 9.5 +, 10.0 +; 4: with dynamic
 /// forcing chains of level `nesting` nested, 10.5 +), or `None`.
-pub(super) fn nested_forcing_chains(b: &Board, ctx: &mut Ctx, level: u32, nesting: u32) -> Result<Option<SeStep>, SeError> {
+///
+/// `memo` carries what the nested chains found from one level's search to the next of the same
+/// step (see [`Memo`]).
+pub(super) fn nested_forcing_chains(
+    b: &Board,
+    ctx: &mut Ctx,
+    level: u32,
+    nesting: u32,
+    memo: &mut Memo,
+) -> Result<Option<SeStep>, SeError> {
     let mut s = Search::new(b);
     s.allowed = ctx.allowed;
     s.level = level;
     s.nesting = nesting;
+    s.memo = std::mem::take(memo);
     let mut found = Vec::new();
-    s.multiple(true, true, false, &mut found, ctx)?;
+    let result = s.multiple(true, true, false, &mut found, ctx);
+    *memo = std::mem::take(&mut s.memo);
+    result?;
     Ok(easiest(found))
 }
 
@@ -676,6 +764,13 @@ impl Search<'_> {
     /// tend to give short chains that tighten the limit early, and each chain keeps the place
     /// Sudoku Explainer would have found it at for ties.
     fn loops(&mut self, y: bool, x: bool, found: &mut Vec<Found>, ctx: &mut Ctx) -> Result<(), SeError> {
+        let links = self.links.take().unwrap_or_else(|| Box::new(Links::of(&self.work)));
+        let result = self.loops_with(&links, y, x, found, ctx);
+        self.links = Some(links);
+        result
+    }
+
+    fn loops_with(&mut self, links: &Links, y: bool, x: bool, found: &mut Vec<Found>, ctx: &mut Ctx) -> Result<(), SeError> {
         for bivalue in [true, false] {
             for c in 0..NC {
                 let cands = self.b.cand[c];
@@ -688,9 +783,9 @@ impl Search<'_> {
                 for d in digits(cands) {
                     ctx.check()?;
                     self.seq = cand(c, d) as u32;
-                    self.cycles(c, d, y, x, found);
+                    self.cycles(links, c, d, y, x, found);
                     if x {
-                        self.forcing_from_off(c, d, y, found);
+                        self.forcing_from_off(links, c, d, y, found);
                     }
                 }
             }
@@ -702,19 +797,16 @@ impl Search<'_> {
     /// chain from it to its own removal. Both searches of Sudoku Explainer reach the same first
     /// node of every candidate in the same order (a candidate reached again only closes cycles),
     /// so one search serves both; the cycles are listed first, as there.
-    fn cycles(&mut self, c: usize, d: u8, y: bool, x: bool, found: &mut Vec<Found>) {
+    fn cycles(&mut self, links: &Links, c: usize, d: u8, y: bool, x: bool, found: &mut Vec<Found>) {
         let cycle_base = if y && x { 70 } else { 65 };
         let mut target = NONE;
         let mut ch = self.take();
-        let work = self.work;
-        let grid = &work;
         let src = ch.node(c, d, true, &[]);
         ch.insert(src);
         let (mut pending_on, mut pending_off) = self.fifos();
         pending_on.push_back(src);
         let mut cycles = Vec::new();
         let mut length = 0;
-        let mut offs = std::mem::take(&mut self.scratch_off);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
@@ -723,8 +815,8 @@ impl Search<'_> {
                 if !self.could_win(cycle_base, nd.depth as u32) {
                     continue;
                 }
-                on_to_off(grid, nd.cell as usize, nd.digit, y, &mut offs);
-                for &(oc, od) in &offs {
+                for &(oc, od) in links.off(nd.cell as usize, nd.digit, y) {
+                    let oc = oc as usize;
                     if ch.get(oc, od, false) == NONE {
                         let n = ch.node(oc, od, false, &[p]);
                         ch.insert(n);
@@ -732,7 +824,7 @@ impl Search<'_> {
                         if x && oc == c && od == d && target == NONE {
                             target = n;
                         }
-                    } else if implies_on(grid, oc, od, c, d, y, x).is_some() && !ch.is_parent(p, oc, od, false) {
+                    } else if links.implies_on(oc, od, c, d, y, x).is_some() && !ch.is_parent(p, oc, od, false) {
                         // Reached again by another path: it can only close a cycle.
                         pending_off.push_back(ch.node(oc, od, false, &[p]));
                     }
@@ -747,15 +839,14 @@ impl Search<'_> {
                 if ch.get(nd.cell as usize, nd.digit, false) != p {
                     // A second node of a candidate already reached: what it turns on is known,
                     // but it may close a cycle by another path.
-                    if let Some(cause) = implies_on(grid, nd.cell as usize, nd.digit, c, d, y, x).filter(|_| length >= 4) {
+                    if let Some(cause) = links.implies_on(nd.cell as usize, nd.digit, c, d, y, x).filter(|_| length >= 4) {
                         let n = ch.node(c, d, true, &[p]);
                         ch.nodes[n as usize].cause = cause;
                         cycles.push(n);
                     }
                     continue;
                 }
-                let (forced, n_forced) = off_to_on(grid, nd.cell as usize, nd.digit, y, x);
-                for f in &forced[..n_forced] {
+                for f in links.on(nd.cell as usize, nd.digit, y, x) {
                     let is_src = f.cell == c && f.digit == d;
                     let known = ch.get(f.cell, f.digit, true) != NONE;
                     if length >= 4 && is_src {
@@ -772,7 +863,6 @@ impl Search<'_> {
                 }
             }
         }
-        self.scratch_off = offs;
         self.fifo = (pending_on, pending_off);
         for dst in cycles {
             if let Some(f) = self.cycle_hint(&ch, dst, y, x) {
@@ -847,31 +937,31 @@ impl Search<'_> {
             step.links = links;
             step
         };
-        let inner = self.inner_of(&[(ch, dst)], 0, &step);
+        let mut inner = self.inner_of(&[(ch, dst)], 0, &step);
+        if let Some(i) = &mut inner {
+            self.reversed_cycle(ch, dst, i);
+        }
         Some(Found { difficulty, complexity, sort_key, inner, seq: 0, step })
     }
 
     /// The forcing chain from candidate (c, d) assumed off to (c, d) on, which places it (the
     /// chain from it assumed on is found by [`Search::cycles`]).
-    fn forcing_from_off(&mut self, c: usize, d: u8, y: bool, found: &mut Vec<Found>) {
+    fn forcing_from_off(&mut self, links: &Links, c: usize, d: u8, y: bool, found: &mut Vec<Found>) {
         let base = if y { 70 } else { 66 };
         let mut ch = self.take();
-        let work = self.work;
-        let grid = &work;
         let src = ch.node(c, d, false, &[]);
         ch.insert(src);
         let (mut pending_on, mut pending_off) = self.fifos();
         pending_off.push_back(src);
         let mut target = NONE;
-        let mut offs = std::mem::take(&mut self.scratch_off);
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
                 let nd = ch.nodes[p as usize];
                 if !self.could_win(base, nd.depth as u32 + 1) {
                     continue;
                 }
-                on_to_off(grid, nd.cell as usize, nd.digit, y, &mut offs);
-                for &(oc, od) in &offs {
+                for &(oc, od) in links.off(nd.cell as usize, nd.digit, y) {
+                    let oc = oc as usize;
                     if ch.get(oc, od, false) == NONE {
                         let n = ch.node(oc, od, false, &[p]);
                         ch.insert(n);
@@ -884,8 +974,7 @@ impl Search<'_> {
                 if !self.could_win(base, nd.depth as u32 + 1) {
                     continue;
                 }
-                let (forced, n_forced) = off_to_on(grid, nd.cell as usize, nd.digit, y, true);
-                for f in &forced[..n_forced] {
+                for f in links.on(nd.cell as usize, nd.digit, y, true) {
                     if ch.get(f.cell, f.digit, true) == NONE {
                         let n = ch.node(f.cell, f.digit, true, &[p]);
                         ch.nodes[n as usize].cause = f.cause();
@@ -898,7 +987,6 @@ impl Search<'_> {
                 }
             }
         }
-        self.scratch_off = offs;
         self.fifo = (pending_on, pending_off);
         if target != NONE {
             self.forcing_hint(&ch, target, y, found);
@@ -1098,8 +1186,19 @@ impl Search<'_> {
         } else {
             &[(true, true, self.nesting)]
         };
-        for &(multiple, dynamic, level) in rules {
-            let mut inner = Search::new(&wb);
+        for (k, &(multiple, dynamic, level)) in rules.iter().enumerate() {
+            let key = (if dynamic { 2 + level } else { k as u32 }, grid.cand);
+            if let Some(known) = self.memo.get(&key) {
+                for (cell, digit, parents, nested) in known.iter() {
+                    let ids: Vec<u32> = parents.iter().map(|&(c, d)| ch.get(c, d, false)).filter(|&n| n != NONE).collect();
+                    out.push(Advanced { cell: *cell, digit: *digit, parents: ids, nested: Some(*nested) });
+                }
+                if !known.is_empty() {
+                    break;
+                }
+                continue;
+            }
+            let mut inner = Search::reusing(&wb, self.spare.take());
             inner.all = true;
             inner.outer = Some(*source);
             inner.level = level;
@@ -1111,17 +1210,25 @@ impl Search<'_> {
             } else {
                 inner.multiple(true, dynamic, false, &mut hints, ctx)?;
             }
+            self.spare = Some((std::mem::take(&mut inner.pool), std::mem::replace(&mut inner.seen, Seen::empty())));
             hints.sort_by_key(|f| (f.difficulty, f.complexity, f.sort_key, f.seq));
+            let mut known = Vec::new();
             for f in &hints {
                 let Some(i) = &f.inner else { continue };
                 if !i.parents.is_empty() {
+                    let parents: std::rc::Rc<[(usize, u8)]> = i.parents.as_slice().into();
                     for &(cell, digit) in &i.removals {
                         let ids: Vec<u32> =
                             i.parents.iter().map(|&(c, d)| ch.get(c, d, false)).filter(|&n| n != NONE).collect();
                         out.push(Advanced { cell, digit, parents: ids, nested: Some((i.fingerprint, f.complexity)) });
+                        known.push((cell, digit, parents.clone(), (i.fingerprint, f.complexity)));
                     }
                 }
             }
+            if self.memo.len() >= MEMO_LIMIT {
+                self.memo.clear();
+            }
+            self.memo.insert(key, known);
             if !out.is_empty() {
                 break;
             }
@@ -1153,6 +1260,50 @@ impl Search<'_> {
                 found.push(Found { difficulty, complexity, sort_key, inner, seq: 0, step });
             }
         }
+    }
+
+    /// A cycle's second target in Sudoku Explainer is the cycle walked backwards, each
+    /// candidate flipped: the off candidates of the cycle become on ones, each resting on the
+    /// rule that turned it off (its cell, or the region it shares with the candidate before it).
+    /// Their struck candidates join the rule parents, and their list the fingerprint.
+    fn reversed_cycle(&mut self, ch: &Chain, dst: u32, inner: &mut Inner) {
+        let (Some(source), current) = (self.outer, &self.work) else { return };
+        let mut path = vec![dst];
+        let mut p = dst;
+        while ch.nodes[p as usize].len > 0 {
+            p = ch.nodes[p as usize].p0;
+            path.push(p);
+        }
+        let mut fingerprint = inner.fingerprint;
+        for (i, &n) in path.iter().enumerate().rev() {
+            let nd = ch.nodes[n as usize];
+            let (c, d) = (nd.cell as usize, nd.digit);
+            fingerprint = (fingerprint ^ (cand(c, d) * 2 + !nd.on as usize) as u64).wrapping_mul(0x0100_0000_01b3);
+            if nd.on || i + 1 == path.len() {
+                continue;
+            }
+            let from = ch.nodes[path[i + 1] as usize].cell as usize;
+            if from == c {
+                for v in digits(source.cand[c] & !current.cand[c]) {
+                    inner.parents.push((c, v));
+                }
+            } else {
+                let t = [BOX, ROW, COL].into_iter().find(|&t| T.of[c][t] == T.of[from][t]).expect("peers");
+                let idx = d as usize - 1;
+                for o in cells(source.dcells[idx] & !current.dcells[idx] & T.region_set[t][T.of[c][t] as usize]) {
+                    inner.parents.push((o, d));
+                }
+            }
+        }
+        inner.fingerprint = (fingerprint ^ u32::MAX as u64).wrapping_mul(0x0100_0000_01b3);
+        let mut kept = Vec::with_capacity(inner.parents.len());
+        inner.parents.retain(|p| {
+            let fresh = !kept.contains(p);
+            if fresh {
+                kept.push(*p);
+            }
+            fresh
+        });
     }
 
     /// For a search inside another chain, what the hint of `branches` (each a chain and its
@@ -1199,12 +1350,11 @@ impl Search<'_> {
                 }
                 todo = next;
             }
-            let nd = ch.nodes[t as usize];
-            keys[1..].sort_unstable();
+            // Sudoku Explainer tells two nested chains apart by their targets and the lists of
+            // their ancestors in breadth-first order: two orders are two chains.
             for &k in keys.iter().chain(std::iter::once(&u32::MAX)) {
                 fingerprint = (fingerprint ^ k as u64).wrapping_mul(0x0100_0000_01b3);
             }
-            let _ = nd;
         }
         let mut seen_parent = Vec::with_capacity(parents.len());
         parents.retain(|p| {

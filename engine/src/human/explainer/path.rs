@@ -107,10 +107,11 @@ fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
         }
     }
     // Sudoku Explainer's last resorts, in its order: forcing chains (+), then nested ones.
+    let mut memo = chaining::Memo::default();
     for (t, level, nesting) in NESTED {
         if t.within(allowed) {
             ctx.check()?;
-            if let Some(s) = chaining::nested_forcing_chains(b, ctx, level, nesting)? {
+            if let Some(s) = chaining::nested_forcing_chains(b, ctx, level, nesting, &mut memo)? {
                 return Ok(Some(s));
             }
         }
