@@ -247,15 +247,18 @@ struct Seen {
     nested: Vec<(u64, u32)>,
 }
 
+impl Default for Seen {
+    fn default() -> Seen {
+        Seen::new()
+    }
+}
+
 impl Seen {
     fn new() -> Seen {
         Seen { stamp: vec![0; 2 * NC * N], now: 0, todo: Vec::new(), next: Vec::new(), nested: Vec::new() }
     }
 
-    /// A placeholder, marking nothing until replaced.
-    fn empty() -> Seen {
-        Seen { stamp: Vec::new(), now: 0, todo: Vec::new(), next: Vec::new(), nested: Vec::new() }
-    }
+
 
     /// The complexity of the distinct nested chains met (a chain met by several branches
     /// counts once), emptying the list.
@@ -364,13 +367,26 @@ struct Links {
     /// other candidates (first, as [`on_to_off`] lists them).
     off_range: Vec<(u32, u16, u16)>,
     offs: Vec<(Ix, u8)>,
-    /// By candidate: what it turns on, as [`off_to_on`] lists them.
-    ons: Vec<([On; 4], u8)>,
+    /// By candidate: the range of `ons` it turns on, as [`off_to_on`] lists them: (cell,
+    /// digit, region type or `NO_REGION`).
+    on_range: Vec<(u32, u8)>,
+    ons: Vec<(Ix, u8, u8)>,
 }
 
+const NO_REGION: u8 = u8::MAX;
+
 impl Links {
-    fn of(grid: &Work) -> Links {
-        let mut l = Links { off_range: vec![(0, 0, 0); NC * N], offs: Vec::new(), ons: vec![([On::default(); 4], 0); NC * N] };
+    /// The links of `grid`, in the buffers of `reuse` if given.
+    fn of(grid: &Work, reuse: Option<Box<Links>>) -> Box<Links> {
+        let mut l = reuse.unwrap_or_else(|| {
+            Box::new(Links { off_range: Vec::new(), offs: Vec::new(), on_range: Vec::new(), ons: Vec::new() })
+        });
+        l.off_range.clear();
+        l.off_range.resize(NC * N, (0, 0, 0));
+        l.on_range.clear();
+        l.on_range.resize(NC * N, (0, 0));
+        l.offs.clear();
+        l.ons.clear();
         let mut out = Vec::new();
         for c in 0..NC {
             for d in digits(grid.cand[c]) {
@@ -380,7 +396,10 @@ impl Links {
                 l.off_range[k] = (l.offs.len() as u32, out.len() as u16, ny);
                 l.offs.extend(out.iter().map(|&(o, v)| (o as Ix, v)));
                 let (forced, n) = off_to_on(grid, c, d, true, true);
-                l.ons[k] = (forced, n as u8);
+                l.on_range[k] = (l.ons.len() as u32, n as u8);
+                l.ons.extend(forced[..n].iter().map(|f| {
+                    (f.cell as Ix, f.digit, if f.region == NONE as usize { NO_REGION } else { f.region as u8 })
+                }));
             }
         }
         l
@@ -394,9 +413,16 @@ impl Links {
     }
 
     /// What (c, d) turns on when off, by Y-links (`y`) and X-links (`x`).
-    fn on(&self, c: usize, d: u8, y: bool, x: bool) -> impl Iterator<Item = &On> {
-        let (forced, n) = &self.ons[cand(c, d)];
-        forced[..*n as usize].iter().filter(move |f| if f.region == NONE as usize { y } else { x })
+    fn on(&self, c: usize, d: u8, y: bool, x: bool) -> impl Iterator<Item = On> + '_ {
+        let (start, n) = self.on_range[cand(c, d)];
+        self.ons[start as usize..start as usize + n as usize]
+            .iter()
+            .filter(move |f| if f.2 == NO_REGION { y } else { x })
+            .map(|&(cell, digit, r)| On {
+                cell: cell as usize,
+                digit,
+                region: if r == NO_REGION { NONE as usize } else { r as usize },
+            })
     }
 
     /// Whether off (oc, od) turns on (c, d): the cause, if it does.
@@ -404,7 +430,7 @@ impl Links {
         if (oc != c || !y) && (od != d || !x || !T.peer_set[oc].has(c)) {
             return None;
         }
-        self.on(oc, od, y, x).find(|f| f.cell == c && f.digit == d).map(On::cause)
+        self.on(oc, od, y, x).find(|f| f.cell == c && f.digit == d).map(|f| f.cause())
     }
 }
 
@@ -570,6 +596,9 @@ pub(super) type MemoEntry = (usize, u8, std::rc::Rc<[(usize, u8)]>, (u64, u32));
 /// The entries a [`Memo`] holds before it starts again (each a few hundred bytes).
 const MEMO_LIMIT: usize = 20_000;
 
+/// The techniques of the search for cycles and forcing chains.
+const CYCLES: u64 = Technique::BidirectionalCycle.bit() | Technique::ForcingXChain.bit() | Technique::ForcingChain.bit();
+
 /// An off candidate a pattern inside a chain gives it (see [`Search::advanced`]).
 struct Advanced {
     cell: usize,
@@ -590,12 +619,19 @@ struct Search<'a> {
     all: bool,
     /// For a search nested in a chain, the grid that chain started from.
     outer: Option<Work>,
-    /// The chains and visited set the searches nested in this one reuse.
-    spare: Option<(Vec<Chain>, Seen)>,
+    /// The buffers the searches nested in this one reuse.
+    spare: Option<Box<Spare>>,
+    /// The on chains of a search by candidate (empty between searches).
+    cache: OnCache,
     /// What the chains nested in this search's gave, by grid (see [`Memo`]).
     memo: Memo,
-    /// The links of the grid, for the static searches (built by the first).
+    /// The links of the grid, for the static searches (built by the first), and whether they
+    /// were built (the buffers may be an earlier search's).
     links: Option<Box<Links>>,
+    links_ready: bool,
+    /// For a search nested in a chain, a grid with more candidates searched for the same
+    /// chains, whose chains the outer chain has all taken (see [`Search::reaching_new_links`]).
+    since: Option<Work>,
     /// The techniques a chain found may be of (bit `t as u32` for technique `t`).
     allowed: u64,
     /// The (difficulty, complexity) the search for cycles and forcing chains is bounded by (see
@@ -611,23 +647,51 @@ struct Search<'a> {
     fifo: (Fifo, Fifo),
 }
 
+/// The buffers of a search, for the next one nested in the same search.
+#[derive(Default)]
+struct Spare {
+    pool: Vec<Chain>,
+    seen: Seen,
+    cache: OnCache,
+    fifo: (Fifo, Fifo),
+    scratch_off: Vec<(usize, u8)>,
+    links: Option<Box<Links>>,
+    spare: Option<Box<Spare>>,
+}
+
 impl<'a> Search<'a> {
+    /// Its buffers, for a next search.
+    fn into_spare(self) -> Box<Spare> {
+        Box::new(Spare {
+            pool: self.pool,
+            seen: self.seen,
+            cache: self.cache,
+            fifo: self.fifo,
+            scratch_off: self.scratch_off,
+            links: self.links,
+            spare: self.spare,
+        })
+    }
+
     fn new(b: &'a Board) -> Search<'a> {
         Search::reusing(b, None)
     }
 
-    /// A search over `b` with the chains and visited set of an earlier one, if given.
-    fn reusing(b: &'a Board, spare: Option<(Vec<Chain>, Seen)>) -> Search<'a> {
-        let (pool, seen) = spare.unwrap_or_else(|| (Vec::new(), Seen::new()));
+    /// A search over `b` with the buffers of an earlier one, if given.
+    fn reusing(b: &'a Board, spare: Option<Box<Spare>>) -> Search<'a> {
+        let Spare { pool, seen, cache, fifo, scratch_off, links, spare } = *spare.unwrap_or_default();
         Search {
             b,
             level: 0,
             nesting: 0,
             all: false,
             outer: None,
-            spare: None,
+            spare,
+            cache,
             memo: Memo::default(),
-            links: None,
+            links,
+            links_ready: false,
+            since: None,
             allowed: !0,
             limit: (u32::MAX, u32::MAX),
             next_limit: None,
@@ -635,8 +699,8 @@ impl<'a> Search<'a> {
             work: Work::of(b),
             pool,
             seen,
-            scratch_off: Vec::new(),
-            fifo: (Fifo::default(), Fifo::default()),
+            scratch_off,
+            fifo,
         }
     }
 }
@@ -764,13 +828,18 @@ impl Search<'_> {
     /// tend to give short chains that tighten the limit early, and each chain keeps the place
     /// Sudoku Explainer would have found it at for ties.
     fn loops(&mut self, y: bool, x: bool, found: &mut Vec<Found>, ctx: &mut Ctx) -> Result<(), SeError> {
-        let links = self.links.take().unwrap_or_else(|| Box::new(Links::of(&self.work)));
+        let links = match self.links.take() {
+            Some(l) if self.links_ready => l,
+            reuse => Links::of(&self.work, reuse),
+        };
+        self.links_ready = true;
         let result = self.loops_with(&links, y, x, found, ctx);
         self.links = Some(links);
         result
     }
 
     fn loops_with(&mut self, links: &Links, y: bool, x: bool, found: &mut Vec<Found>, ctx: &mut Ctx) -> Result<(), SeError> {
+        let useful = self.since.map(|g0| self.reaching_new_links(&g0, links, y, x));
         for bivalue in [true, false] {
             for c in 0..NC {
                 let cands = self.b.cand[c];
@@ -782,15 +851,114 @@ impl Search<'_> {
                 }
                 for d in digits(cands) {
                     ctx.check()?;
-                    self.seq = cand(c, d) as u32;
-                    self.cycles(links, c, d, y, x, found);
-                    if x {
+                    let k = cand(c, d);
+                    self.seq = k as u32;
+                    // A chain from on (c, d) back to it or to its off must pass a new link, and so
+                    // must one from off (c, d) to its on.
+                    let (on, off) = (2 * k + 1, 2 * k);
+                    if useful.as_ref().is_none_or(|(back, forth)| back[on] && (forth[on] || forth[off])) {
+                        self.cycles(links, c, d, y, x, found);
+                    }
+                    if x && useful.as_ref().is_none_or(|(back, forth)| back[off] && forth[on]) {
                         self.forcing_from_off(links, c, d, y, found);
                     }
                 }
             }
         }
         Ok(())
+    }
+
+    /// For a search nested in a chain, `g0` an earlier grid of that chain (more candidates)
+    /// whose cycles and forcing chains the chain has all taken (or which had none): which nodes
+    /// (`2 * candidate + on`) can reach a link `g0` did not have, and which can be reached from
+    /// one. A new link is an off candidate turning on the other candidate of a cell or place of
+    /// a region that has two only since `g0`. A chain or cycle of links all in `g0` was one
+    /// there, with the removals it has here and more, and those were taken (struck): it removes
+    /// nothing here. So every chain found here passes a new link: a search that cannot finds
+    /// nothing, and is skipped.
+    fn reaching_new_links(&self, g0: &Work, links: &Links, y: bool, x: bool) -> (Vec<bool>, Vec<bool>) {
+        let grid = &self.work;
+        let nodes = 2 * NC * N;
+        // The predecessors of each node, in compressed rows.
+        let mut start = vec![0u32; nodes + 1];
+        let mut mark = vec![false; nodes];
+        let mut forth = vec![false; nodes];
+        let mut todo = Vec::new();
+        let mut ahead = Vec::new();
+        let each = |f: &mut dyn FnMut(usize, usize)| {
+            for c in 0..NC {
+                for d in digits(grid.cand[c]) {
+                    let k = cand(c, d);
+                    for &(o, v) in links.off(c, d, y) {
+                        f(2 * k + 1, 2 * cand(o as usize, v));
+                    }
+                    for on in links.on(c, d, y, x) {
+                        f(2 * k, 2 * cand(on.cell, on.digit) + 1);
+                    }
+                }
+            }
+        };
+        each(&mut |_, v| start[v + 1] += 1);
+        for i in 0..nodes {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut pred = vec![0u32; start[nodes] as usize];
+        each(&mut |u, v| {
+            pred[fill[v] as usize] = u as u32;
+            fill[v] += 1;
+        });
+        for c in 0..NC {
+            for d in digits(grid.cand[c]) {
+                let is_new = links.on(c, d, y, x).any(|f| {
+                    if f.region == NONE as usize {
+                        count(g0.cand[c]) > 2
+                    } else {
+                        let t = f.region;
+                        (g0.dcells[d as usize - 1] & T.region_set[t][T.of[c][t] as usize]).count() > 2
+                    }
+                });
+                if is_new {
+                    let k = 2 * cand(c, d);
+                    mark[k] = true;
+                    todo.push(k);
+                    for f in links.on(c, d, y, x) {
+                        let v = 2 * cand(f.cell, f.digit) + 1;
+                        if !forth[v] {
+                            forth[v] = true;
+                            ahead.push(v);
+                        }
+                    }
+                }
+            }
+        }
+        while let Some(v) = todo.pop() {
+            for &u in &pred[start[v] as usize..start[v + 1] as usize] {
+                if !mark[u as usize] {
+                    mark[u as usize] = true;
+                    todo.push(u as usize);
+                }
+            }
+        }
+        while let Some(u) = ahead.pop() {
+            let (c, d) = (u / 2 / N, (u / 2 % N) as u8 + 1);
+            let mut visit = |v: usize| {
+                if !forth[v] {
+                    forth[v] = true;
+                    ahead.push(v);
+                }
+            };
+            if u % 2 == 1 {
+                for &(o, v) in links.off(c, d, y) {
+                    visit(2 * cand(o as usize, v));
+                }
+            } else {
+                for f in links.on(c, d, y, x) {
+                    visit(2 * cand(f.cell, f.digit) + 1);
+                }
+            }
+        }
+        (mark, forth)
     }
 
     /// Bidirectional cycles through candidate (c, d) assumed on, and (with X-links) the forcing
@@ -882,7 +1050,9 @@ impl Search<'_> {
         let tech = if y { Technique::ForcingChain } else { Technique::ForcingXChain };
         let difficulty = if y { 70 } else { 66 } + length_difficulty(complexity);
         let mut links = Vec::new();
-        ch.links_to(t, &mut links);
+        if self.outer.is_none() {
+            ch.links_to(t, &mut links);
+        }
         if let Some(step) = conclusion(self.b, tech, difficulty, (nd.cell as usize, nd.digit, nd.on), links) {
             let inner = self.inner_of(&[(ch, t)], 0, &step);
             self.record(found, Found { difficulty, complexity, sort_key: if y { 4 } else { 2 }, inner, seq: 0, step });
@@ -930,7 +1100,9 @@ impl Search<'_> {
         };
         let step = {
             let mut links = Vec::new();
-            ch.links_to(dst, &mut links);
+            if self.outer.is_none() {
+                ch.links_to(dst, &mut links);
+            }
             let mut step = SeStep::removal(Technique::BidirectionalCycle, difficulty, removed);
             step = step.on(links.iter().flat_map(|&(a, z)| [a.0, z.0]));
             step.digits = links.iter().fold(0, |m, &(a, _)| m | 1 << (a.1 - 1));
@@ -1004,6 +1176,10 @@ impl Search<'_> {
         pending_off.items.extend_from_slice(&ch.off_list);
         let mut offs = std::mem::take(&mut self.scratch_off);
         let mut parents: Vec<u32> = Vec::new();
+        // The grid in which this chain last searched for nested cycles and forcing chains: every
+        // one found since passes a link it did not have (see [`Search::reaching_new_links`]). At
+        // the start, the step's grid, when the path searched it for them.
+        let mut reference = (self.level >= 2 && self.outer.is_none() && self.allowed & CYCLES == CYCLES).then_some(source);
         let result = 'search: loop {
             if let Some(p) = pending_on.pop_front() {
                 let nd = ch.nodes[p as usize];
@@ -1061,7 +1237,7 @@ impl Search<'_> {
             if self.level > 0 {
                 // Nothing left to follow: the patterns the grid now shows (forcing chains (+)).
                 let mut added = false;
-                for a in self.advanced(&grid, &source, ch, ctx)? {
+                for a in self.advanced(&grid, &source, ch, &mut reference, ctx)? {
                     if ch.get(a.cell, a.digit, false) == NONE {
                         let n = ch.node(a.cell, a.digit, false, &a.parents);
                         let nd = &mut ch.nodes[n as usize];
@@ -1093,7 +1269,14 @@ impl Search<'_> {
     /// forcing chains of level `nesting` (4) found in that grid. A pattern counts only when it
     /// rests on candidates the chain struck (they become its parents); what the grid showed
     /// before the chain is no implication of it.
-    fn advanced(&mut self, grid: &Work, source: &Work, ch: &Chain, ctx: &mut Ctx) -> Result<Vec<Advanced>, SeError> {
+    fn advanced(
+        &mut self,
+        grid: &Work,
+        source: &Work,
+        ch: &Chain,
+        reference: &mut Option<Work>,
+        ctx: &mut Ctx,
+    ) -> Result<Vec<Advanced>, SeError> {
         ctx.check()?;
         let wb = self.b.with_candidates(&grid.cand);
         let struck = |c: usize, d: u8| source.cand[c] & bit(d) != 0 && grid.cand[c] & bit(d) == 0;
@@ -1188,6 +1371,7 @@ impl Search<'_> {
         };
         for (k, &(multiple, dynamic, level)) in rules.iter().enumerate() {
             let key = (if dynamic { 2 + level } else { k as u32 }, grid.cand);
+            let since = if !multiple { reference.replace(*grid) } else { None };
             if let Some(known) = self.memo.get(&key) {
                 for (cell, digit, parents, nested) in known.iter() {
                     let ids: Vec<u32> = parents.iter().map(|&(c, d)| ch.get(c, d, false)).filter(|&n| n != NONE).collect();
@@ -1200,6 +1384,7 @@ impl Search<'_> {
             }
             let mut inner = Search::reusing(&wb, self.spare.take());
             inner.all = true;
+            inner.since = since;
             inner.outer = Some(*source);
             inner.level = level;
             let mut hints = Vec::new();
@@ -1210,7 +1395,7 @@ impl Search<'_> {
             } else {
                 inner.multiple(true, dynamic, false, &mut hints, ctx)?;
             }
-            self.spare = Some((std::mem::take(&mut inner.pool), std::mem::replace(&mut inner.seen, Seen::empty())));
+            self.spare = Some(inner.into_spare());
             hints.sort_by_key(|f| (f.difficulty, f.complexity, f.sort_key, f.seq));
             let mut known = Vec::new();
             for f in &hints {
@@ -1250,7 +1435,9 @@ impl Search<'_> {
         let mut complexity = 0;
         for &(ch, n) in &branches {
             complexity += ch.ancestors(n, &mut self.seen);
-            ch.links_to(n, &mut links);
+            if self.outer.is_none() {
+                ch.links_to(n, &mut links);
+            }
         }
         complexity += self.seen.nested_complexity();
         let difficulty = base + length_difficulty(complexity);
@@ -1430,7 +1617,8 @@ impl Search<'_> {
         } else {
             (80, Technique::CellForcingChain, Technique::RegionForcingChain, Technique::CellForcingChain)
         };
-        let mut cache: OnCache = (0..NC * N).map(|_| None).collect();
+        let mut cache: OnCache = std::mem::take(&mut self.cache);
+        cache.resize_with(NC * N, || None);
         let result = self.multiple_cells(
             &mut cache,
             (multiple, dynamic, nishio),
@@ -1438,9 +1626,12 @@ impl Search<'_> {
             found,
             ctx,
         );
-        for (ch, _) in cache.into_iter().flatten() {
-            self.give(ch);
+        for slot in cache.iter_mut() {
+            if let Some((ch, _)) = slot.take() {
+                self.give(ch);
+            }
         }
+        self.cache = cache;
         result
     }
 
