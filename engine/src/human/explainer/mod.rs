@@ -36,10 +36,14 @@
 //! | Nishio forcing chain | 7.5 (+ length) |
 //! | cell and region forcing chains (multiple forcing chains) | 8.0 (+ length) |
 //! | dynamic forcing chains (contradiction, double, cell, region) | 8.5 (+ length) |
-//! | dynamic forcing chains (+): with pointing, claiming, pairs and X-Wings inside | 9.0 (+ length) |
+//! | dynamic forcing chains (+): with pointing, claiming, hidden and naked pairs and X-Wings inside | 9.0 (+ length) |
+//! | nested forcing chains: also with forcing chains and cycles inside | 9.5 (+ length) |
+//! | ... also with multiple (cell and region) forcing chains inside | 10.0 (+ length) |
+//! | ... also with dynamic forcing chains inside, themselves plain, then (+), then nested up to two levels | 10.5 (+ length) |
 //!
 //! A chain's length is the number of distinct candidates it rests on (for a cell or region
-//! forcing chain, the sum over its branches); the difficulty grows by 0.1 each time the length
+//! forcing chain, the sum over its branches), plus the length of every distinct chain nested in
+//! it; the difficulty grows by 0.1 each time the length
 //! minus 2 passes the next of 4, 6, 8, 12, 16, 24, 32, ... (alternately times 3/2 and 4/3).
 //!
 //! Difficulties are kept in tenths (`55` is 5.5).
@@ -185,9 +189,9 @@ pub enum SeError {
     ConflictingGivens,
     NoSolution,
     SeveralSolutions,
-    /// No technique up to dynamic forcing chains makes progress: the puzzle needs dynamic
-    /// forcing chains (+) or nested forcing chains (9.0 and up), which are not implemented.
-    BeyondDynamic,
+    /// No technique of the scale makes progress, nested dynamic forcing chains of every level
+    /// included (Sudoku Explainer then gives up too; no puzzle with one solution is known to).
+    Exhausted,
     /// The interrupt callback asked to stop (query cancel, `statement_timeout`).
     Interrupted,
     /// A step's search went past its budget (grids larger than 9x9).
@@ -201,9 +205,7 @@ impl std::fmt::Display for SeError {
             SeError::ConflictingGivens => "the grid has conflicting givens (a digit twice in a row, column or box)",
             SeError::NoSolution => "the grid has no solution",
             SeError::SeveralSolutions => "the grid has several solutions",
-            SeError::BeyondDynamic => {
-                "the puzzle needs dynamic forcing chains (+) or nested ones (Sudoku Explainer 9.0 and up), which this rating does not implement yet"
-            }
+            SeError::Exhausted => "no technique of the scale makes progress, nested forcing chains included",
             SeError::Interrupted => "the rating was interrupted",
             SeError::Bound => "a step's search went past its budget",
         })
@@ -344,7 +346,7 @@ pub fn se_steps_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result
     while !walk.solved() {
         match walk.next(&mut ctx)? {
             Some(s) => steps.push(s),
-            None => return Err(SeError::BeyondDynamic),
+            None => return Err(SeError::Exhausted),
         }
     }
     Ok((rating_of_steps(&steps), steps))
