@@ -9,6 +9,9 @@
 #              no seed, so each run makes new ones)
 #     generate 40 puzzles of each sudoku.generate level, seeds 1..40 (engine, central symmetry)
 #     hard     top95 and hardest11
+# With SE_COMPARE_PIN=1 the oracle and ours run at once, the oracle on core 1 and ours on core 0
+# (taskset), each alone on its core: how the hardest puzzles (minutes each for the oracle) were
+# timed.
 #
 # For each set it prints one line: puzzles, ER / EP / ED equal to the oracle's, ER within 0.1,
 # the puzzles we do not rate (beyond dynamic forcing chains) and the oracle's rating of them,
@@ -48,9 +51,18 @@ printf '%-10s %6s %7s %7s %7s %9s %7s %-14s %10s %10s %10s %10s %7s\n' set n ER=
 for f in "${files[@]}"; do
     name="$(basename "${f%.txt}")"
     cut -c1-81 "$f" | tr -d '\r' >"$out/$name.in"
-    java -Xrs -Xmx500m -cp "$oracle/sukaku-explainer-1.15.10.jar" diuf.sudoku.test.serate --threads=1 \
-        --format='%g %r %p %d %e' --input=- <"$out/$name.in" >"$out/$name.oracle" 2>/dev/null
-    "$bench" --se "$out/$name.in" | grep -v ' n=' >"$out/$name.ours"
+    if [ -n "${SE_COMPARE_PIN:-}" ]; then
+        # Both at once, each on a core of its own (the oracle on core 1, ours on core 0): the
+        # hardest puzzles take the oracle hours, and nothing else then shares its core.
+        taskset -c 1 java -Xrs -Xmx500m -cp "$oracle/sukaku-explainer-1.15.10.jar" diuf.sudoku.test.serate --threads=1 \
+            --format='%g %r %p %d %e' --input=- <"$out/$name.in" >"$out/$name.oracle" 2>/dev/null &
+        taskset -c 0 "$bench" --se "$out/$name.in" | grep -v ' n=' >"$out/$name.ours"
+        wait
+    else
+        java -Xrs -Xmx500m -cp "$oracle/sukaku-explainer-1.15.10.jar" diuf.sudoku.test.serate --threads=1 \
+            --format='%g %r %p %d %e' --input=- <"$out/$name.in" >"$out/$name.oracle" 2>/dev/null
+        "$bench" --se "$out/$name.in" | grep -v ' n=' >"$out/$name.ours"
+    fi
     paste -d' ' "$out/$name.oracle" "$out/$name.ours" | awk -v name="$name" '
         function secs(t,   m) { # serate prints 0.15s, 12.3s or 1m 2s
             if (t ~ /m/) { split(t, m, "m"); return m[1] * 60 + m[2] + 0 }

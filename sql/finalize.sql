@@ -302,17 +302,18 @@ COMMENT ON FUNCTION generate_many(integer, integer, bigint, text, integer, text,
 'sudoku.generate.';
 COMMENT ON TYPE rating IS
 'The difficulty of a puzzle: level (easy, medium, hard, expert, extreme: bands of ER), score (the ER, the hardest step on '
-'the Sudoku Explainer scale, 1.0 to 9.0), the techniques used (in the order sudoku.techniques() lists them), the number '
+'the Sudoku Explainer scale, 1.0 to about 12), the techniques used (in the order sudoku.techniques() lists them), the number '
 'of steps (guesses included) and of guesses.';
 COMMENT ON FUNCTION rate(grid) IS
 'The difficulty of a puzzle with one solution of any size, solving it as a person would: the path of Sudoku Explainer '
 '(the rules of Sukaku Explainer v1.15.10, as sudoku.se_rating; one engine, engine/src/human/explainer), each step the '
 'first hint of the techniques in the order of sudoku.techniques(). score is the path''s ER: on 9x9 the er of '
-'sudoku.se_rating for every puzzle that has one. A guess (the solution''s digit, 9.0) only where no technique applies: '
-'on 9x9 beyond dynamic forcing chains, on 16x16 and 25x25 also where a step''s chain search runs past its budget. '
+'sudoku.se_rating for every puzzle that has one (nested forcing chains included, so no 9x9 puzzle guesses). A guess '
+'(the solution''s digit, 9.0) only on 16x16 and 25x25, where a step''s chain search runs past its budget. '
 'Levels: easy ER 1.0-1.9 (full houses, hidden singles), medium 2.0-2.5 (naked singles, direct hidden subsets), hard '
 '2.6-3.7 (pointing, claiming, pairs, X-Wing, naked triples), expert 3.8-6.4 (every pattern short of chains), extreme '
-'6.5 and up (chains, forcing chains, guesses). About 3.7 ms per se_rated_10k puzzle on average, 1.6 ms at the median. '
+'6.5 and up (chains, forcing chains, nested forcing chains to 11.9, guesses). About 3.7 ms per se_rated_10k puzzle on '
+'average, 1.6 ms at the median; 1 to 10 s for the forum''s hardest (ER 10 to 11.9). '
 '22023 when the grid has conflicting givens, no solution or several solutions (the message says which); 57014 on '
 'cancel or statement_timeout.';
 COMMENT ON TYPE se_rating IS
@@ -326,12 +327,14 @@ COMMENT ON FUNCTION se_rating(grid) IS
 'naked single 2.3, pointing and claiming 2.6/2.8, subsets and fish 3.0-5.4, turbot fish 4.0-4.3, XY- and XYZ-Wing '
 '4.2/4.4, unique rectangles and loops 4.5-5.x, three strong links 5.4-5.7, WXYZ-Wing 5.5/5.6, BUG 5.6-6.0, VWXYZ-Wing '
 '6.2-6.4, bidirectional cycles and forcing X-chains from 6.5, forcing chains from 7.0, Nishio from 7.5, cell and region '
-'forcing chains from 8.0, dynamic forcing chains from 8.5), a chain adding 0.1 each time its length passes 4, 6, 8, '
-'12, 16, 24, ... The same path as sudoku.rate, sudoku.hint and sudoku.fill_steps; our own implementation '
+'forcing chains from 8.0, dynamic forcing chains from 8.5, dynamic forcing chains (+) with pointing, claiming, pairs '
+'and X-Wings inside from 9.0, nested forcing chains from 9.5 (forcing chains inside), 10.0 (multiple), 10.5 (dynamic)), '
+'a chain adding 0.1 each time its length passes 4, 6, 8, 12, 16, 24, ... Every 9x9 puzzle with one solution is rated. '
+'The same path as sudoku.rate, sudoku.hint and sudoku.fill_steps; our own implementation '
 '(sudoku_engine::human::explainer), checked against Sukaku Explainer itself (README "The Sudoku Explainer rating"). '
-'About 3.5 ms a puzzle of the Sudoku Exchange bank on average, 1.5 ms at the median. 22023 for another size, '
-'conflicting givens, no or several solutions, and a puzzle that needs more than dynamic forcing chains (9.0 and up); '
-'57014 on cancel or statement_timeout.';
+'About 3.5 ms a puzzle of the Sudoku Exchange bank on average, 1.5 ms at the median; about 1.7 s at the median for the '
+'forum''s hardest (ER 10.9 to 11.4), memory under 15 MB. 22023 for another size, conflicting givens, no or several '
+'solutions; 57014 on cancel or statement_timeout.';
 COMMENT ON FUNCTION hint(grid) IS
 'The next step of the path of sudoku.rate on the grid (a puzzle with one solution of any size, possibly partly filled '
 'in): the first hint of the techniques in Sudoku Explainer''s order, as a sudoku.step row: technique, unit, digits and '
@@ -341,7 +344,7 @@ COMMENT ON FUNCTION hint(grid) IS
 'solution or several solutions.';
 COMMENT ON FUNCTION rating_techniques() IS
 'The technique names of sudoku.rate and sudoku.hint in the order tried (full_house, hidden_single ... '
-'dynamic_forcing_chain, guess): pass them, or some of them, to sudoku.fill_steps (or sudoku.propagate) to see the '
+'nested_dynamic_forcing_chain, guess): pass them, or some of them, to sudoku.fill_steps (or sudoku.propagate) to see the '
 'logical solution a person would follow. Those functions also take the family names locked_candidates (pointing, '
 'claiming) and preemptive_set (every subset). sudoku.techniques() lists each with its family and difficulty.';
 
@@ -370,7 +373,7 @@ ALTER FUNCTION candidates(grid) ROWS 60;
 ALTER FUNCTION hidden_singles(grid) ROWS 4;
 ALTER FUNCTION preemptive_sets(grid, integer) ROWS 34;
 ALTER FUNCTION fill_steps(grid, text[]) ROWS 27;
-ALTER FUNCTION techniques() ROWS 38;
+ALTER FUNCTION techniques() ROWS 42;
 ALTER FUNCTION solutions(grid, integer) ROWS 10;
 ALTER FUNCTION search_tree(grid, integer) ROWS 1000;
 

@@ -79,3 +79,51 @@ fn errors_say_why() {
     });
     assert_eq!(stop, Err(SeError::Interrupted));
 }
+
+/// The hardest puzzles (nested forcing chains, ER 9.5 to 11.9) against the oracle's ratings in
+/// `data/se_hardest_oracle.txt` (see its header): ER equal for at least 95%, within 0.1 for
+/// 99%, EP and ED equal for 95% (issue 36's bar); every one rated, none refused.
+#[test]
+fn the_hardest_match_the_oracle() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/se_hardest_oracle.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let (mut n, mut er, mut near, mut ep, mut ed) = (0usize, 0usize, 0usize, 0usize, 0usize);
+    let mut bands = std::collections::BTreeMap::new();
+    let mut differ = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let want = (tenths(f[1]), tenths(f[2]), tenths(f[3]));
+        let r = se_rating_with(&Grid::parse(f[0]).unwrap(), &mut || false)
+            .unwrap_or_else(|e| panic!("{}: oracle {} {} {}, refused: {e}", f[0], f[1], f[2], f[3]));
+        n += 1;
+        er += (r.er == want.0) as usize;
+        near += (r.er.abs_diff(want.0) <= 1) as usize;
+        ep += (r.ep == want.1) as usize;
+        ed += (r.ed == want.2) as usize;
+        let band = bands.entry(want.0 / 5).or_insert((0, 0));
+        band.0 += 1;
+        band.1 += (r.er == want.0) as usize;
+        if (r.er, r.ep, r.ed) != want {
+            differ.push(format!(
+                "{}: oracle {} {} {}, got {} {} {}",
+                f[0],
+                f[1],
+                f[2],
+                f[3],
+                tenths_text(r.er),
+                tenths_text(r.ep),
+                tenths_text(r.ed)
+            ));
+        }
+    }
+    let bands: Vec<String> = bands
+        .iter()
+        .map(|(b, (k, eq))| format!("{}-{}: {eq} of {k}", tenths_text(b * 5), tenths_text(b * 5 + 4)))
+        .collect();
+    println!("{n} puzzles: ER equal {er}, within 0.1 {near}, EP equal {ep}, ED equal {ed}; by band {bands:?}");
+    println!("{}", differ.join("\n"));
+    assert!(n >= 50, "only {n} puzzles");
+    assert!(er * 100 >= n * 95, "ER equal for {er} of {n}:\n{}", differ.join("\n"));
+    assert!(near * 100 >= n * 99, "ER within 0.1 for {near} of {n}:\n{}", differ.join("\n"));
+    assert!(ep * 100 >= n * 95 && ed * 100 >= n * 95, "EP equal {ep}, ED equal {ed} of {n}:\n{}", differ.join("\n"));
+}

@@ -19,7 +19,8 @@ SELECT count(*) AS puzzles,
 FROM (SELECT published, rate(puzzle) AS r, se_rating(puzzle) AS s FROM bank) x;
 
 -- The levels are bands of ER: easy below 2.0, medium to 2.5, hard to 3.7, expert to 6.4,
--- extreme from 6.5 (chains); a guess (9.0) only beyond dynamic forcing chains (hardest11).
+-- extreme from 6.5 (chains). No 9x9 puzzle guesses: hardest11's two that need more than dynamic
+-- forcing chains take nested ones (10.5, 10.6).
 SELECT (r).level, count(*) AS puzzles, min((r).score), max((r).score), sum((r).guesses) AS guesses
 FROM (SELECT rate(puzzle) AS r FROM puzzles WHERE file IN ('easy50', 'top95', 'hardest11')
       UNION ALL SELECT rate(puzzle) FROM bank) x
@@ -70,8 +71,8 @@ SELECT t.name, f.explanation
 FROM unnest(ARRAY['pointing', 'naked_pair', 'x_wing', 'turbot_fish', 'xy_wing', 'unique_rectangle',
                   'aligned_pair_exclusion', 'forcing_chain', 'cell_forcing_chain']) AS t(name),
      LATERAL pg_temp.first_use(t.name) f;
--- A guess, and the singles, by name: hardest11's first puzzle needs more than dynamic forcing
--- chains; with only the hidden singles and guesses, its path guesses where the singles stop.
+-- A guess, and the singles, by name: with only the singles and guesses, the path of
+-- hardest11's first puzzle guesses where the singles stop.
 SELECT technique, count(*) AS steps, min(difficulty), max(difficulty)
 FROM puzzles p, fill_steps(p.puzzle, ARRAY['full_house', 'hidden_single', 'naked_single', 'guess']) s
 WHERE p.file = 'hardest11' AND p.n = 1

@@ -52,8 +52,53 @@ SELECT public.error_of($$ SELECT sudoku.se_rating(repeat('.', 16)::sudoku.grid) 
 SELECT public.error_of($$ SELECT sudoku.se_rating(repeat('.', 81)::sudoku.grid) $$);
 SELECT public.error_of($$ SELECT sudoku.se_rating(('11' || repeat('.', 79))::sudoku.grid) $$);
 SELECT public.error_of($$ SELECT sudoku.se_rating(('12345678.' || repeat('.', 8) || '9' || repeat('.', 63))::sudoku.grid) $$);
--- A puzzle of hardest11 that needs nested forcing chains (Sudoku Explainer 10.5).
-SELECT public.error_of($$ SELECT sudoku.se_rating('..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..') $$);
+
+-- The hardest puzzles (nested forcing chains, 9.5 and up): every 8th of the forum's 11+ puzzles
+-- that Sukaku Explainer rated (se_hardest_oracle_40.txt, 5 puzzles), in parallel workers,
+-- against the oracle's ER, EP and ED.
+CREATE TEMP TABLE oracle_raw (line text);
+SELECT format('COPY oracle_raw FROM %L', :'datadir' || '/se_hardest_oracle_40.txt') AS copy_oracle \gset
+:copy_oracle;
+CREATE TABLE public.hardest_rated AS
+SELECT n, split_part(line, ' ', 1)::sudoku.grid AS puzzle, split_part(line, ' ', 2)::numeric AS er,
+       split_part(line, ' ', 3)::numeric AS ep, split_part(line, ' ', 4)::numeric AS ed
+FROM (SELECT line, row_number() OVER () AS n FROM oracle_raw) x WHERE n % 8 = 1;
+ALTER TABLE public.hardest_rated SET (parallel_workers = 2);
+SET max_parallel_workers_per_gather = 2;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SELECT count(*) AS puzzles, min(er) AS oracle_min, max(er) AS oracle_max,
+       count(*) FILTER (WHERE ((r).er, (r).ep, (r).ed) = (er, ep, ed)) AS all_three_as_oracle,
+       count(*) FILTER (WHERE (r).hardest LIKE 'nested%') AS nested
+FROM (SELECT er, ep, ed, sudoku.se_rating(puzzle) AS r FROM public.hardest_rated) x;
+RESET max_parallel_workers_per_gather;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+-- The README's example: the forum's hardest list (48,766 puzzles rated 11 and up) in a table,
+-- every 200th of them (243) rated in one statement by parallel workers.
+CREATE TABLE public.hardest (id bigint PRIMARY KEY, puzzle sudoku.grid NOT NULL);
+CREATE TEMP TABLE hardest_raw (line text);
+SELECT format('COPY hardest_raw FROM %L', :'datadir' || '/forum_hardest_1905_11plus.txt') AS copy_hardest \gset
+:copy_hardest;
+INSERT INTO public.hardest SELECT row_number() OVER (), line::sudoku.grid FROM hardest_raw;
+ANALYZE public.hardest;
+SET search_path = public, sudoku;
+ALTER TABLE hardest SET (parallel_workers = 2);
+SET max_parallel_workers_per_gather = 2;
+
+EXPLAIN (COSTS OFF)
+SELECT (r).er, count(*) AS puzzles, min((r).ed) AS min_ed, max((r).ed) AS max_ed,
+       string_agg(DISTINCT (r).hardest, ', ') AS hardest
+FROM (SELECT sudoku.se_rating(puzzle) AS r FROM hardest WHERE id % 200 = 0) AS rated
+GROUP BY 1 ORDER BY 1;
+
+SELECT (r).er, count(*) AS puzzles, min((r).ed) AS min_ed, max((r).ed) AS max_ed,
+       string_agg(DISTINCT (r).hardest, ', ') AS hardest
+FROM (SELECT sudoku.se_rating(puzzle) AS r FROM hardest WHERE id % 200 = 0) AS rated
+GROUP BY 1 ORDER BY 1;
+RESET max_parallel_workers_per_gather;
+SET search_path = sudoku, public;
+
 -- statement_timeout stops a batch (57014), with the usual message.
 SET statement_timeout = '50ms';
 SELECT count(sudoku.se_rating(puzzle)) FROM public.bank;

@@ -47,7 +47,8 @@
 //! With `--se FILE...` it prints, per puzzle, `<puzzle> <ER> <EP> <ED> <us> <hardest>` (the
 //! Sudoku Explainer rating, `serate`'s format plus the µs it took and the hardest technique;
 //! `error: ...` for a puzzle it cannot rate), then `<file> n= se_us_mean= se_us_median=`.
-//! With `SUDOKU_BENCH_STEPS` set it prints every step too.
+//! With `SUDOKU_BENCH_STEPS` set it prints every step too; with `SUDOKU_BENCH_GAPS` set, the
+//! widest gap between two calls of the interrupt callback (`gap_us=`, how long a cancel waits).
 //!
 //! With `--level-puzzles N` it prints the 9x9 puzzles `sudoku.generate(9, seed, 'central', NULL,
 //! level)` makes for seeds 1..=N at each level, easy to extreme, one a line.
@@ -455,18 +456,42 @@ fn se_file(path: &str) {
         std::process::exit(1)
     });
     let steps = std::env::var_os("SUDOKU_BENCH_STEPS").is_some();
+    let gaps = std::env::var_os("SUDOKU_BENCH_GAPS").is_some();
     let mut times = Vec::new();
+    let mut widest = 0.0f64;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let field = line.split_whitespace().next().unwrap_or_default();
         let grid = Grid::parse(&field[..field.len().min(81)]).expect("a puzzle per line");
         let start = Instant::now();
-        let result = se_rating_with(&grid, &mut || false);
-        let us = start.elapsed().as_secs_f64() * 1e6;
-        times.push(us);
-        match result {
-            Ok(r) => {
-                println!("{} {} {} {} {:.0} {}", field, tenths(r.er), tenths(r.ep), tenths(r.ed), us, r.hardest.name())
+        // With SUDOKU_BENCH_GAPS, the widest gap between two calls of the interrupt callback:
+        // how long a query cancel could wait (the callback is where the server's hook runs).
+        let mut last = start;
+        let mut gap = 0.0f64;
+        let result = se_rating_with(&grid, &mut || {
+            if gaps {
+                let now = Instant::now();
+                gap = gap.max((now - last).as_secs_f64() * 1e6);
+                last = now;
             }
+            false
+        });
+        let us = start.elapsed().as_secs_f64() * 1e6;
+        if gaps {
+            gap = gap.max((Instant::now() - last).as_secs_f64() * 1e6);
+            widest = widest.max(gap);
+        }
+        times.push(us);
+        let gap_text = if gaps { format!(" gap_us={gap:.0}") } else { String::new() };
+        match result {
+            Ok(r) => println!(
+                "{} {} {} {} {:.0} {}{gap_text}",
+                field,
+                tenths(r.er),
+                tenths(r.ep),
+                tenths(r.ed),
+                us,
+                r.hardest.name()
+            ),
             Err(e) => println!("{field} error: {e}"),
         }
         if steps {
@@ -487,7 +512,8 @@ fn se_file(path: &str) {
     let mean = times.iter().sum::<f64>() / n as f64;
     times.sort_by(f64::total_cmp);
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
-    println!("{path} n={} se_us_mean={mean:.0} se_us_median={median:.0}", times.len());
+    let gap_text = if gaps { format!(" widest_gap_us={widest:.0}") } else { String::new() };
+    println!("{path} n={} se_us_mean={mean:.0} se_us_median={median:.0}{gap_text}", times.len());
 }
 
 /// `--variants FILE...`: the puzzles of a data/variants file (puzzle, rules JSON, solution,

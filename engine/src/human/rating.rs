@@ -1,10 +1,9 @@
 //! Difficulty rating by solving as a person would: the path of Sudoku Explainer (see
 //! [`super::explainer`]), every technique allowed, a guess only when none applies. The score
 //! is the path's ER, the difficulty of its hardest step on the Sudoku Explainer scale; on 9x9
-//! it is `sudoku.se_rating`'s `er` for every puzzle that has one. A guess counts 9.0, harder
-//! than every technique the path has: a 9x9 puzzle needs one only beyond dynamic forcing chains
-//! (Sudoku Explainer 9.0 and up); a larger grid also where a step's chain search runs past its
-//! budget ([`super::STEP_BUDGET`]).
+//! it is `sudoku.se_rating`'s `er` for every puzzle that has one. A guess counts 9.0; no 9x9
+//! puzzle with one solution needs one (nested forcing chains go on where dynamic ones stop), a
+//! larger grid where a step's chain search runs past its budget ([`super::STEP_BUDGET`]).
 //!
 //! The levels are bands of ER ([`LEVEL_BANDS`]), each the techniques a player needs:
 //!

@@ -879,35 +879,10 @@ impl Search<'_> {
     fn reaching_new_links(&self, g0: &Work, links: &Links, y: bool, x: bool) -> (Vec<bool>, Vec<bool>) {
         let grid = &self.work;
         let nodes = 2 * NC * N;
-        // The predecessors of each node, in compressed rows.
-        let mut start = vec![0u32; nodes + 1];
         let mut mark = vec![false; nodes];
         let mut forth = vec![false; nodes];
         let mut todo = Vec::new();
         let mut ahead = Vec::new();
-        let each = |f: &mut dyn FnMut(usize, usize)| {
-            for c in 0..NC {
-                for d in digits(grid.cand[c]) {
-                    let k = cand(c, d);
-                    for &(o, v) in links.off(c, d, y) {
-                        f(2 * k + 1, 2 * cand(o as usize, v));
-                    }
-                    for on in links.on(c, d, y, x) {
-                        f(2 * k, 2 * cand(on.cell, on.digit) + 1);
-                    }
-                }
-            }
-        };
-        each(&mut |_, v| start[v + 1] += 1);
-        for i in 0..nodes {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut pred = vec![0u32; start[nodes] as usize];
-        each(&mut |u, v| {
-            pred[fill[v] as usize] = u as u32;
-            fill[v] += 1;
-        });
         for c in 0..NC {
             for d in digits(grid.cand[c]) {
                 let is_new = links.on(c, d, y, x).any(|f| {
@@ -932,11 +907,24 @@ impl Search<'_> {
                 }
             }
         }
+        // The links are symmetric (a candidate on turns off its peers and cell mates, and each of
+        // them on turns it off; an off candidate turns on the other of two, and that one off turns
+        // it on): the predecessors of a node are its successors with on and off swapped.
         while let Some(v) = todo.pop() {
-            for &u in &pred[start[v] as usize..start[v + 1] as usize] {
-                if !mark[u as usize] {
-                    mark[u as usize] = true;
-                    todo.push(u as usize);
+            let (c, d) = (v / 2 / N, (v / 2 % N) as u8 + 1);
+            let mut visit = |u: usize| {
+                if !mark[u] {
+                    mark[u] = true;
+                    todo.push(u);
+                }
+            };
+            if v % 2 == 0 {
+                for &(o, w) in links.off(c, d, y) {
+                    visit(2 * cand(o as usize, w) + 1);
+                }
+            } else {
+                for f in links.on(c, d, y, x) {
+                    visit(2 * cand(f.cell, f.digit));
                 }
             }
         }

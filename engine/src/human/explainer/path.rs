@@ -111,10 +111,7 @@ fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
     for (t, level, nesting) in NESTED {
         if t.within(allowed) {
             ctx.check()?;
-            let t0 = std::time::Instant::now();
-            let r = chaining::nested_forcing_chains(b, ctx, level, nesting, &mut memo)?;
-            if std::env::var_os("SE_TIME").is_some() { eprintln!("level {level}/{nesting} {:?} found {}", t0.elapsed(), r.is_some()); }
-            if let Some(s) = r {
+            if let Some(s) = chaining::nested_forcing_chains(b, ctx, level, nesting, &mut memo)? {
                 return Ok(Some(s));
             }
         }
