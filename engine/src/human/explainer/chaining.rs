@@ -425,6 +425,11 @@ impl Links {
             })
     }
 
+    /// Whether off (c, d) turns anything on, by Y-links (`y`) and X-links (`x`).
+    fn turns_on(&self, c: usize, d: u8, y: bool, x: bool) -> bool {
+        self.on(c, d, y, x).next().is_some()
+    }
+
     /// Whether off (oc, od) turns on (c, d): the cause, if it does.
     fn implies_on(&self, oc: usize, od: u8, c: usize, d: u8, y: bool, x: bool) -> Option<u8> {
         if (oc != c || !y) && (od != d || !x || !T.peer_set[oc].has(c)) {
@@ -955,6 +960,11 @@ impl Search<'_> {
     /// so one search serves both; the cycles are listed first, as there.
     fn cycles(&mut self, links: &Links, c: usize, d: u8, y: bool, x: bool, found: &mut Vec<Found>) {
         let cycle_base = if y && x { 70 } else { 65 };
+        // An off candidate that turns nothing on ends every chain through it: none of its nodes
+        // is an ancestor, closes a cycle or is the forcing chain's target (unless it is the
+        // source's own), so a search that cuts nothing (nested: every chain is wanted) skips
+        // them. A bounded search keeps them, as they tell it the least difficulty it cut.
+        let dead_ends = self.all;
         let mut target = NONE;
         let mut ch = self.take();
         let src = ch.node(c, d, true, &[]);
@@ -974,6 +984,9 @@ impl Search<'_> {
                 for &(oc, od) in links.off(nd.cell as usize, nd.digit, y) {
                     let oc = oc as usize;
                     if ch.get(oc, od, false) == NONE {
+                        if dead_ends && !(oc == c && od == d) && !links.turns_on(oc, od, y, x) {
+                            continue;
+                        }
                         let n = ch.node(oc, od, false, &[p]);
                         ch.insert(n);
                         pending_off.push_back(n);
@@ -1122,7 +1135,8 @@ impl Search<'_> {
                 }
                 for &(oc, od) in links.off(nd.cell as usize, nd.digit, y) {
                     let oc = oc as usize;
-                    if ch.get(oc, od, false) == NONE {
+                    // An off candidate that turns nothing on is a dead end (see `cycles`).
+                    if ch.get(oc, od, false) == NONE && !(self.all && !links.turns_on(oc, od, y, true)) {
                         let n = ch.node(oc, od, false, &[p]);
                         ch.insert(n);
                         pending_off.push_back(n);
@@ -1494,12 +1508,14 @@ impl Search<'_> {
         let mut parents: Vec<(usize, u8)> = Vec::new();
         let mut fingerprint: u64 = 0xcbf2_9ce4_8422_2325;
         let mut keys: Vec<u32> = Vec::new();
+        let (mut todo, mut next) = (std::mem::take(&mut self.seen.todo), std::mem::take(&mut self.seen.next));
         for &(ch, t) in branches {
             self.seen.next_round();
             keys.clear();
-            let mut todo = vec![t];
+            todo.clear();
+            todo.push(t);
             while !todo.is_empty() {
-                let mut next = Vec::new();
+                next.clear();
                 for &p in &todo {
                     let nd = ch.nodes[p as usize];
                     let (c, d) = (nd.cell as usize, nd.digit);
@@ -1523,7 +1539,7 @@ impl Search<'_> {
                     }
                     next.extend_from_slice(ch.parents_of(p));
                 }
-                todo = next;
+                std::mem::swap(&mut todo, &mut next);
             }
             // Sudoku Explainer tells two nested chains apart by their targets and the lists of
             // their ancestors in breadth-first order: two orders are two chains.
@@ -1531,6 +1547,7 @@ impl Search<'_> {
                 fingerprint = (fingerprint ^ k as u64).wrapping_mul(0x0100_0000_01b3);
             }
         }
+        (self.seen.todo, self.seen.next) = (todo, next);
         let mut seen_parent = Vec::with_capacity(parents.len());
         parents.retain(|p| {
             let fresh = !seen_parent.contains(p);
