@@ -439,6 +439,20 @@ impl Links {
     }
 }
 
+/// Whether `grid` has a link that `g0` (the same grid with more candidates) did not: a cell with
+/// two candidates that had more (a Y-link, with `y`), or a region with two places of a digit
+/// that had more (an X-link, with `x`).
+fn has_new_links(grid: &Work, g0: &Work, y: bool, x: bool) -> bool {
+    if y && (0..NC).any(|c| count(grid.cand[c]) == 2 && count(g0.cand[c]) > 2) {
+        return true;
+    }
+    x && (0..N).any(|i| {
+        [BOX, ROW, COL].into_iter().any(|t| {
+            T.region_set[t].iter().any(|&r| (grid.dcells[i] & r).count() == 2 && (g0.dcells[i] & r).count() > 2)
+        })
+    })
+}
+
 /// The hidden parents of an on candidate that off candidate (c, d) forced, in a dynamic search:
 /// the off candidates struck since the search began (`source`) from the cell (cell rule, as
 /// digits) or from the region (region rule, as cells).
@@ -833,6 +847,10 @@ impl Search<'_> {
     /// tend to give short chains that tighten the limit early, and each chain keeps the place
     /// Sudoku Explainer would have found it at for ties.
     fn loops(&mut self, y: bool, x: bool, found: &mut Vec<Found>, ctx: &mut Ctx) -> Result<(), SeError> {
+        if self.since.is_some_and(|g0| !has_new_links(&self.work, &g0, y, x)) {
+            // Every chain here would pass a link `g0` did not have (see `reaching_new_links`).
+            return Ok(());
+        }
         let links = match self.links.take() {
             Some(l) if self.links_ready => l,
             reuse => Links::of(&self.work, reuse),
