@@ -78,6 +78,7 @@ memory() {
         "SELECT count(*) FROM sudoku.generate_many(2000000000, 9)"
         "SELECT count(*) FROM sudoku.generate_many(2000000000, 25)"
         "SELECT count(sudoku.rate(p)) FROM sudoku.generate_many(2000000000, 9) p"
+        "SELECT sudoku.se_rating('..9...4...7.3...2.8...6...71..8....6....1..7.....56...3....5..1.4.....9...2...7..')"
         "SELECT count(*) FROM sudoku.fill_steps($e25)"
         "SELECT count(*) FROM sudoku.candidates($e25)"
         "SELECT count(*) FROM sudoku.preemptive_sets($e25, 12)"

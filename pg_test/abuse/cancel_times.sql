@@ -18,6 +18,8 @@ SELECT sudoku.generate(25, 7);
 SELECT count(*) FROM sudoku.generate_many(1000000, 25);
 \echo CASE rate
 SELECT sudoku.rate(:'g25');
+\echo CASE se_rating
+SELECT sudoku.se_rating('..9...4...7.3...2.8...6...71..8....6....1..7.....56...3....5..1.4.....9...2...7..');
 \echo CASE fill_steps
 SELECT count(*) FROM sudoku.fill_steps(:'g25', sudoku.rating_techniques());
 \echo CASE propagate
