@@ -25,7 +25,7 @@ SELECT er, ep, ed, hardest
 FROM sudoku.se_rating('.83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.');
 
 SELECT (r).hardest, count(*) AS puzzles, min((r).er), max((r).er)
-FROM (SELECT sudoku.se_rating(puzzle) AS r FROM bank) AS rated
+FROM (SELECT sudoku.se_rating(puzzle) AS r FROM bank OFFSET 0) AS rated
 GROUP BY 1 ORDER BY 3, 1;
 
 -- numeric(3,1) columns; STRICT (NULL in, NULL out).
@@ -70,7 +70,7 @@ SET parallel_tuple_cost = 0;
 SELECT count(*) AS puzzles, min(er) AS oracle_min, max(er) AS oracle_max,
        count(*) FILTER (WHERE ((r).er, (r).ep, (r).ed) = (er, ep, ed)) AS all_three_as_oracle,
        count(*) FILTER (WHERE (r).hardest LIKE 'nested%') AS nested
-FROM (SELECT er, ep, ed, sudoku.se_rating(puzzle) AS r FROM public.hardest_rated) x;
+FROM (SELECT er, ep, ed, sudoku.se_rating(puzzle) AS r FROM public.hardest_rated OFFSET 0) x;
 RESET max_parallel_workers_per_gather;
 RESET parallel_setup_cost;
 RESET parallel_tuple_cost;
@@ -89,12 +89,12 @@ SET max_parallel_workers_per_gather = 2;
 EXPLAIN (COSTS OFF)
 SELECT (r).er, count(*) AS puzzles, min((r).ed) AS min_ed, max((r).ed) AS max_ed,
        string_agg(DISTINCT (r).hardest, ', ') AS hardest
-FROM (SELECT sudoku.se_rating(puzzle) AS r FROM hardest WHERE id % 200 = 0) AS rated
+FROM (SELECT sudoku.se_rating(puzzle) AS r FROM hardest WHERE id % 200 = 0 OFFSET 0) AS rated
 GROUP BY 1 ORDER BY 1;
 
 SELECT (r).er, count(*) AS puzzles, min((r).ed) AS min_ed, max((r).ed) AS max_ed,
        string_agg(DISTINCT (r).hardest, ', ') AS hardest
-FROM (SELECT sudoku.se_rating(puzzle) AS r FROM hardest WHERE id % 200 = 0) AS rated
+FROM (SELECT sudoku.se_rating(puzzle) AS r FROM hardest WHERE id % 200 = 0 OFFSET 0) AS rated
 GROUP BY 1 ORDER BY 1;
 RESET max_parallel_workers_per_gather;
 SET search_path = sudoku, public;
