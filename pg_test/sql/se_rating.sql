@@ -86,11 +86,9 @@ SET search_path = public, sudoku;
 ALTER TABLE hardest SET (parallel_workers = 2);
 SET max_parallel_workers_per_gather = 2;
 
-EXPLAIN (COSTS OFF)
-SELECT (r).er, count(*) AS puzzles, min((r).ed) AS min_ed, max((r).ed) AS max_ed,
-       string_agg(DISTINCT (r).hardest, ', ') AS hardest
-FROM (SELECT sudoku.se_rating(puzzle) AS r FROM hardest WHERE id % 200 = 0 OFFSET 0) AS rated
-GROUP BY 1 ORDER BY 1;
+-- The subquery's plan: the ratings run in the parallel workers, once a puzzle (the grouping above
+-- it is planned differently by PostgreSQL 15 and 18).
+EXPLAIN (COSTS OFF) SELECT sudoku.se_rating(puzzle) FROM hardest WHERE id % 200 = 0;
 
 SELECT (r).er, count(*) AS puzzles, min((r).ed) AS min_ed, max((r).ed) AS max_ed,
        string_agg(DISTINCT (r).hardest, ', ') AS hardest
