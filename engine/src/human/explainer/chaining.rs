@@ -425,6 +425,21 @@ impl Links {
             })
     }
 
+    /// Calls `f` with each node (`2 * candidate + on`) node `v` implies: an on candidate's off
+    /// ones, an off candidate's on ones.
+    fn successors(&self, v: usize, y: bool, x: bool, mut f: impl FnMut(usize)) {
+        let (c, d) = (v / 2 / N, (v / 2 % N) as u8 + 1);
+        if v % 2 == 1 {
+            for &(o, w) in self.off(c, d, y) {
+                f(2 * cand(o as usize, w));
+            }
+        } else {
+            for on in self.on(c, d, y, x) {
+                f(2 * cand(on.cell, on.digit) + 1);
+            }
+        }
+    }
+
     /// Whether off (c, d) turns anything on, by Y-links (`y`) and X-links (`x`).
     fn turns_on(&self, c: usize, d: u8, y: bool, x: bool) -> bool {
         self.on(c, d, y, x).next().is_some()
@@ -932,42 +947,22 @@ impl Search<'_> {
         }
         // The links are symmetric (a candidate on turns off its peers and cell mates, and each of
         // them on turns it off; an off candidate turns on the other of two, and that one off turns
-        // it on): the predecessors of a node are its successors with on and off swapped.
+        // it on): the predecessors of a node are the successors of its flip (on for off), flipped.
         while let Some(v) = todo.pop() {
-            let (c, d) = (v / 2 / N, (v / 2 % N) as u8 + 1);
-            let mut visit = |u: usize| {
-                if !mark[u] {
-                    mark[u] = true;
-                    todo.push(u);
+            links.successors(v ^ 1, y, x, |u| {
+                if !mark[u ^ 1] {
+                    mark[u ^ 1] = true;
+                    todo.push(u ^ 1);
                 }
-            };
-            if v % 2 == 0 {
-                for &(o, w) in links.off(c, d, y) {
-                    visit(2 * cand(o as usize, w) + 1);
-                }
-            } else {
-                for f in links.on(c, d, y, x) {
-                    visit(2 * cand(f.cell, f.digit));
-                }
-            }
+            });
         }
         while let Some(u) = ahead.pop() {
-            let (c, d) = (u / 2 / N, (u / 2 % N) as u8 + 1);
-            let mut visit = |v: usize| {
+            links.successors(u, y, x, |v| {
                 if !forth[v] {
                     forth[v] = true;
                     ahead.push(v);
                 }
-            };
-            if u % 2 == 1 {
-                for &(o, v) in links.off(c, d, y) {
-                    visit(2 * cand(o as usize, v));
-                }
-            } else {
-                for f in links.on(c, d, y, x) {
-                    visit(2 * cand(f.cell, f.digit) + 1);
-                }
-            }
+            });
         }
         (mark, forth)
     }
