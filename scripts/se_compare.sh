@@ -35,6 +35,9 @@ command -v qqwing >/dev/null || apt_install qqwing
 cargo build --locked --release -q -p sudoku-engine --bin sudoku-bench
 bench="$root/target/release/sudoku-bench"
 
+pin_oracle=() pin_ours=()
+[ -z "${SE_COMPARE_PIN:-}" ] || { pin_oracle=(taskset -c 1); pin_ours=(taskset -c 0); }
+
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
     awk 'NR % 10 == 0 { print substr($1, 1, 81) }' "$data/se_rated_10k.txt" >"$out/bank.txt"
@@ -51,18 +54,19 @@ printf '%-10s %6s %7s %7s %7s %9s %7s %-14s %10s %10s %10s %10s %7s\n' set n ER=
 for f in "${files[@]}"; do
     name="$(basename "${f%.txt}")"
     cut -c1-81 "$f" | tr -d '\r' >"$out/$name.in"
+    oracle_run() {
+        "${pin_oracle[@]}" java -Xrs -Xmx500m -cp "$oracle/sukaku-explainer-1.15.10.jar" diuf.sudoku.test.serate \
+            --threads=1 --format='%g %r %p %d %e' --input=- <"$out/$name.in" >"$out/$name.oracle" 2>/dev/null
+    }
     if [ -n "${SE_COMPARE_PIN:-}" ]; then
         # Both at once, each on a core of its own (the oracle on core 1, ours on core 0): the
         # hardest puzzles take the oracle hours, and nothing else then shares its core.
-        taskset -c 1 java -Xrs -Xmx500m -cp "$oracle/sukaku-explainer-1.15.10.jar" diuf.sudoku.test.serate --threads=1 \
-            --format='%g %r %p %d %e' --input=- <"$out/$name.in" >"$out/$name.oracle" 2>/dev/null &
-        taskset -c 0 "$bench" --se "$out/$name.in" | grep -v ' n=' >"$out/$name.ours"
-        wait
+        oracle_run &
     else
-        java -Xrs -Xmx500m -cp "$oracle/sukaku-explainer-1.15.10.jar" diuf.sudoku.test.serate --threads=1 \
-            --format='%g %r %p %d %e' --input=- <"$out/$name.in" >"$out/$name.oracle" 2>/dev/null
-        "$bench" --se "$out/$name.in" | grep -v ' n=' >"$out/$name.ours"
+        oracle_run
     fi
+    "${pin_ours[@]}" "$bench" --se "$out/$name.in" | grep -v ' n=' >"$out/$name.ours"
+    wait
     paste -d' ' "$out/$name.oracle" "$out/$name.ours" | awk -v name="$name" '
         function secs(t,   m) { # serate prints 0.15s, 12.3s or 1m 2s
             if (t ~ /m/) { split(t, m, "m"); return m[1] * 60 + m[2] + 0 }
