@@ -165,10 +165,13 @@ impl Board {
 
     /// This board with the candidates `cand` instead, the digits unchanged (the grid a chain
     /// leaves, for the patterns searched inside it).
+    /// `cand` holds no candidate `self` does not: the tables are kept by striking the rest.
     pub fn with_candidates(&self, cand: &[Mask; NC]) -> Board {
         let mut b = self.clone();
-        b.cand = *cand;
-        b.refresh();
+        for c in 0..NC {
+            debug_assert_eq!(cand[c] & !self.cand[c], 0, "only fewer candidates");
+            b.strike(c, self.cand[c] & !cand[c]);
+        }
         b
     }
 

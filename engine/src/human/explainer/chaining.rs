@@ -678,8 +678,15 @@ struct Search<'a> {
     pool: Vec<Chain>,
     seen: Seen,
     scratch_off: Vec<(usize, u8)>,
+    scratch_parents: Vec<u32>,
     fifo: (Fifo, Fifo),
+    /// For a search nested in a chain: by candidate, the least sort key of the hints found so
+    /// far that remove it (see [`Search::outranked`]).
+    best: Vec<SortKey>,
 }
+
+/// What orders the hints of a search: difficulty, complexity, kind, place found.
+type SortKey = (u32, u32, u32, u32);
 
 /// The buffers of a search, for the next one nested in the same search.
 #[derive(Default)]
@@ -689,6 +696,8 @@ struct Spare {
     cache: OnCache,
     fifo: (Fifo, Fifo),
     scratch_off: Vec<(usize, u8)>,
+    scratch_parents: Vec<u32>,
+    best: Vec<SortKey>,
     links: Option<Box<Links>>,
     spare: Option<Box<Spare>>,
 }
@@ -702,6 +711,8 @@ impl<'a> Search<'a> {
             cache: self.cache,
             fifo: self.fifo,
             scratch_off: self.scratch_off,
+            scratch_parents: self.scratch_parents,
+            best: self.best,
             links: self.links,
             spare: self.spare,
         })
@@ -713,7 +724,7 @@ impl<'a> Search<'a> {
 
     /// A search over `b` with the buffers of an earlier one, if given.
     fn reusing(b: &'a Board, spare: Option<Box<Spare>>) -> Search<'a> {
-        let Spare { pool, seen, cache, fifo, scratch_off, links, spare } = *spare.unwrap_or_default();
+        let Spare { pool, seen, cache, fifo, scratch_off, scratch_parents, best, links, spare } = *spare.unwrap_or_default();
         Search {
             b,
             level: 0,
@@ -734,7 +745,9 @@ impl<'a> Search<'a> {
             pool,
             seen,
             scratch_off,
+            scratch_parents,
             fifo,
+            best,
         }
     }
 }
@@ -821,6 +834,24 @@ impl Search<'_> {
             return true;
         }
         self.next_limit = Some(self.next_limit.map_or(difficulty, |n| n.min(difficulty)));
+        false
+    }
+
+    /// For a search nested in a chain, whether a hint of sort key `key` removing the candidates
+    /// `removed` is outranked: each of them is removed by a hint found before that sorts before
+    /// it. Of the hints that remove a candidate, the outer chain takes the first in sort order
+    /// (see [`Search::advanced`]; ties stay in the order found), so an outranked one gives it
+    /// nothing and is left out. Else the least keys are updated.
+    fn outranked(&mut self, removed: &[(usize, Mask)], key: SortKey) -> bool {
+        let each = || removed.iter().flat_map(|&(c, m)| digits(m).map(move |v| cand(c, v)));
+        if each().all(|k| self.best[k] <= key) {
+            return true;
+        }
+        for k in each() {
+            if key < self.best[k] {
+                self.best[k] = key;
+            }
+        }
         false
     }
 
@@ -1063,13 +1094,21 @@ impl Search<'_> {
         let complexity = ch.ancestors(t, &mut self.seen) + self.seen.nested_complexity();
         let tech = if y { Technique::ForcingChain } else { Technique::ForcingXChain };
         let difficulty = if y { 70 } else { 66 } + length_difficulty(complexity);
+        let sort_key = if y { 4 } else { 2 };
+        if self.outer.is_some() {
+            let (c, d) = (nd.cell as usize, nd.digit);
+            let removed = if nd.on { self.b.cand[c] & !bit(d) } else { bit(d) };
+            if self.outranked(&[(c, removed)], (difficulty, complexity, sort_key, self.seq)) {
+                return;
+            }
+        }
         let mut links = Vec::new();
         if self.outer.is_none() {
             ch.links_to(t, &mut links);
         }
         if let Some(step) = conclusion(self.b, tech, difficulty, (nd.cell as usize, nd.digit, nd.on), links) {
             let inner = self.inner_of(&[(ch, t)], 0, &step);
-            self.record(found, Found { difficulty, complexity, sort_key: if y { 4 } else { 2 }, inner, seq: 0, step });
+            self.record(found, Found { difficulty, complexity, sort_key, inner, seq: 0, step });
         }
     }
 
@@ -1112,6 +1151,11 @@ impl Search<'_> {
         } else {
             2
         };
+        if self.outer.is_some() {
+            if self.outranked(&removed, (difficulty, complexity, sort_key, self.seq)) {
+                return None;
+            }
+        }
         let step = {
             let mut links = Vec::new();
             if self.outer.is_none() {
@@ -1190,7 +1234,7 @@ impl Search<'_> {
         pending_on.items.extend_from_slice(&ch.on_list);
         pending_off.items.extend_from_slice(&ch.off_list);
         let mut offs = std::mem::take(&mut self.scratch_off);
-        let mut parents: Vec<u32> = Vec::new();
+        let mut parents = std::mem::take(&mut self.scratch_parents);
         // The grid in which this chain last searched for nested cycles and forcing chains: every
         // one found since passes a link it did not have (see [`Search::reaching_new_links`]). At
         // the start, the step's grid, when the path searched it for them.
@@ -1226,6 +1270,10 @@ impl Search<'_> {
                     grid.strike(pc, pd);
                 }
                 for (f, &(hidden_digits, hidden_cells)) in forced[..n_forced].iter().zip(&hidden) {
+                    let conj = ch.get(f.cell, f.digit, false);
+                    if conj == NONE && ch.get(f.cell, f.digit, true) != NONE {
+                        continue;
+                    }
                     parents.clear();
                     parents.push(p);
                     for v in digits(hidden_digits) {
@@ -1234,13 +1282,12 @@ impl Search<'_> {
                     for o in cells(hidden_cells) {
                         parents.push(ch.get(o, f.digit, false));
                     }
-                    let conj = ch.get(f.cell, f.digit, false);
                     if conj != NONE {
                         let n = ch.node(f.cell, f.digit, true, &parents);
                         ch.nodes[n as usize].cause = f.cause();
                         break 'search Some((n, conj));
                     }
-                    if ch.get(f.cell, f.digit, true) == NONE {
+                    {
                         let n = ch.node(f.cell, f.digit, true, &parents);
                         ch.nodes[n as usize].cause = f.cause();
                         ch.insert(n);
@@ -1273,6 +1320,7 @@ impl Search<'_> {
             break None;
         };
         self.scratch_off = offs;
+        self.scratch_parents = parents;
         self.fifo = (pending_on, pending_off);
         Ok(result)
     }
@@ -1401,6 +1449,8 @@ impl Search<'_> {
             inner.all = true;
             inner.since = since;
             inner.outer = Some(*source);
+            inner.best.clear();
+            inner.best.resize(NC * N, (u32::MAX, u32::MAX, u32::MAX, u32::MAX));
             inner.level = level;
             let mut hints = Vec::new();
             if !multiple {
@@ -1456,6 +1506,12 @@ impl Search<'_> {
         }
         complexity += self.seen.nested_complexity();
         let difficulty = base + length_difficulty(complexity);
+        if self.outer.is_some() {
+            let removed = if on { self.b.cand[c] & !bit(d) } else { bit(d) };
+            if self.outranked(&[(c, removed)], (difficulty, complexity, sort_key, 0)) {
+                return;
+            }
+        }
         if let Some(step) = conclusion(self.b, tech, difficulty, (c, d, on), links) {
             if step.technique.within(self.allowed) {
                 let inner = self.inner_of(&branches, cause, &step);
