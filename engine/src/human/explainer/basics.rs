@@ -116,11 +116,20 @@ pub(super) fn direct_locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<Se
 
 /// Every locked set of the region-type pairs, in Sudoku Explainer's order: `f(t1, r1, t2, r2,
 /// d)` for digit `d` confined (two or more places) in region `r1` of type `t1` to region `r2` of
-/// type `t2`; `f` returns true to stop.
-pub(super) fn locked_sets(b: &Board, pairs: [(usize, usize); 2], f: &mut dyn FnMut(usize, usize, usize, usize, u8) -> bool) -> bool {
+/// type `t2`; `f` returns true to stop. With `touching`, only the sets whose region `r1` meets
+/// `touching[d - 1]` (the cells of a digit a chain struck, for the patterns inside it).
+pub(super) fn locked_sets(
+    b: &Board,
+    pairs: [(usize, usize); 2],
+    touching: Option<&[Cells; N]>,
+    f: &mut dyn FnMut(usize, usize, usize, usize, u8) -> bool,
+) -> bool {
     for (t1, t2) in pairs {
         for d in 1..=N as u8 {
             for r1 in 0..N {
+                if touching.is_some_and(|m| (m[d as usize - 1] & T.region_set[t1][r1]).is_empty()) {
+                    continue;
+                }
                 if let Some(r2) = locked_in(b, t1, r1, t2, d) {
                     if f(t1, r1, t2, r2, d) {
                         return true;
@@ -135,7 +144,7 @@ pub(super) fn locked_sets(b: &Board, pairs: [(usize, usize); 2], f: &mut dyn FnM
 /// Pointing (2.6) and claiming (2.8).
 pub(super) fn locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<SeStep> {
     let mut out = None;
-    locked_sets(b, pairs, &mut |t1, r1, t2, r2, d| {
+    locked_sets(b, pairs, None, &mut |t1, r1, t2, r2, d| {
         let removed = locking_removals(b, t1, r1, t2, r2, d);
         if removed.is_empty() {
             return false;
@@ -262,8 +271,14 @@ pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep>
 /// Every fish of `degree` base lines, in Sudoku Explainer's order: `f(base, cover, m, d, union)`
 /// for digit `d` (placed at most `N - 2 * degree` times) whose places in the lines `m` of type
 /// `base`, two to `degree` each, lie in the `degree` lines `union` of type `cover`; columns
-/// first; `f` returns true to stop.
-pub(super) fn fishes(b: &Board, degree: u32, f: &mut dyn FnMut(usize, usize, Mask, u8, Mask) -> bool) -> bool {
+/// first; `f` returns true to stop. With `touching`, only the fish whose base lines meet
+/// `touching[d - 1]` (see [`locked_sets`]).
+pub(super) fn fishes(
+    b: &Board,
+    degree: u32,
+    touching: Option<&[Cells; N]>,
+    f: &mut dyn FnMut(usize, usize, Mask, u8, Mask) -> bool,
+) -> bool {
     let mut placed = [0u32; N + 1];
     for &v in &b.value {
         placed[v as usize] += 1;
@@ -271,8 +286,13 @@ pub(super) fn fishes(b: &Board, degree: u32, f: &mut dyn FnMut(usize, usize, Mas
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
         // The base regions each digit can use: two to `degree` places.
         let mut eligible = [0 as Mask; N + 1];
+        let mut touched = [ALL_DIGITS; N + 1];
         for d in 1..=N as u8 {
-            if placed[d as usize] + degree * 2 <= N as u32 {
+            if let Some(m) = touching {
+                let cells = m[d as usize - 1];
+                touched[d as usize] = (0..N).filter(|&r| !(cells & T.region_set[base][r]).is_empty()).fold(0, |s, r| s | 1 << r);
+            }
+            if touched[d as usize] != 0 && placed[d as usize] + degree * 2 <= N as u32 {
                 eligible[d as usize] = (0..N)
                     .filter(|&r| (2..=degree).contains(&count(b.positions(base, r, d))))
                     .fold(0, |m, r| m | 1 << r);
@@ -280,7 +300,7 @@ pub(super) fn fishes(b: &Board, degree: u32, f: &mut dyn FnMut(usize, usize, Mas
         }
         for m in combinations(degree, ALL_DIGITS) {
             for d in 1..=N as u8 {
-                if m & !eligible[d as usize] != 0 {
+                if m & !eligible[d as usize] != 0 || m & touched[d as usize] == 0 {
                     continue;
                 }
                 let mut union = 0 as Mask;
@@ -303,7 +323,7 @@ pub(super) fn fishes(b: &Board, degree: u32, f: &mut dyn FnMut(usize, usize, Mas
 /// those. Only digits placed at most `N - 2 * degree` times.
 pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
     let mut out = None;
-    fishes(b, degree, &mut |base, cover, m, d, union| {
+    fishes(b, degree, None, &mut |base, cover, m, d, union| {
         let removed: Vec<(usize, Mask)> = fish_removals(b, cover, m, d, union).map(|c| (c, bit(d))).collect();
         if removed.is_empty() {
             return false;

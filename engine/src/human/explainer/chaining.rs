@@ -92,6 +92,9 @@ struct Chain {
     off: Vec<u32>,
     on_list: Vec<u32>,
     off_list: Vec<u32>,
+    /// The on and off candidates reached, as bit sets.
+    on_bits: Bits,
+    off_bits: Bits,
     /// The nested chains the off nodes of patterns rest on: (fingerprint, complexity).
     nested: Vec<(u64, u32)>,
 }
@@ -105,6 +108,8 @@ impl Chain {
             off: vec![NONE; NC * N],
             on_list: Vec::with_capacity(128),
             off_list: Vec::with_capacity(256),
+            on_bits: [0; BITS],
+            off_bits: [0; BITS],
             nested: Vec::new(),
         }
     }
@@ -122,6 +127,8 @@ impl Chain {
         self.parents.clear();
         self.on_list.clear();
         self.off_list.clear();
+        self.on_bits = [0; BITS];
+        self.off_bits = [0; BITS];
         self.nested.clear();
     }
 
@@ -152,9 +159,11 @@ impl Chain {
         if nd.on {
             self.on[k] = n;
             self.on_list.push(n);
+            self.on_bits[k / 64] |= 1 << (k % 64);
         } else {
             self.off[k] = n;
             self.off_list.push(n);
+            self.off_bits[k / 64] |= 1 << (k % 64);
         }
     }
 
@@ -229,6 +238,10 @@ impl Chain {
         false
     }
 }
+
+/// A set of candidates (`cand`), as bits.
+const BITS: usize = (NC * N).div_ceil(64);
+type Bits = [u64; BITS];
 
 /// The implications of a candidate assumed on, and the contradiction they reached.
 type OnChain = (Chain, Option<(u32, u32)>);
@@ -1352,8 +1365,11 @@ impl Search<'_> {
             }
         };
         let mut found = false;
+        // The patterns count only when they rest on struck candidates: only those that meet them
+        // are looked at.
+        let struck_cells: [Cells; N] = std::array::from_fn(|i| source.dcells[i] & !grid.dcells[i]);
         for pairs in [POINTING, CLAIMING] {
-            locked_sets(&wb, pairs, &mut |t1, r1, t2, r2, d| {
+            locked_sets(&wb, pairs, Some(&struck_cells), &mut |t1, r1, t2, r2, d| {
                 let outside = T.region_set[t2][r2] & !T.region_set[t1][r1];
                 let removed: Vec<(usize, u32)> = cells(wb.holding(outside, d)).map(|c| (c, bit(d) as u32)).collect();
                 let parents: Vec<(usize, u8)> = cells(T.region_set[t1][r1] & !T.region_set[t2][r2])
@@ -1404,7 +1420,7 @@ impl Search<'_> {
             });
         }
         if !found {
-            fishes(&wb, 2, &mut |base, cover, m, d, union| {
+            fishes(&wb, 2, Some(&struck_cells), &mut |base, cover, m, d, union| {
                 let removed: Vec<(usize, u32)> =
                     fish_removals(&wb, cover, m, d, union).map(|c| (c, bit(d) as u32)).collect();
                 let covered = (0..N).filter(|r| union >> r & 1 != 0).fold(Cells::EMPTY, |s, r| s | T.region_set[cover][r]);
@@ -1634,11 +1650,22 @@ impl Search<'_> {
     fn common_conclusions(&mut self, chains: &[&Chain], kind: Kind, found: &mut Vec<Found>) {
         let first = chains[0];
         for on in [true, false] {
+            let mut common = if on { first.on_bits } else { first.off_bits };
+            for o in &chains[1..] {
+                let bits = if on { &o.on_bits } else { &o.off_bits };
+                for (w, b) in common.iter_mut().zip(bits) {
+                    *w &= b;
+                }
+            }
+            if common == [0; BITS] {
+                continue;
+            }
             let list = if on { &first.on_list } else { &first.off_list };
             for &p in list {
                 let nd = first.nodes[p as usize];
                 let (tc, td) = (nd.cell as usize, nd.digit);
-                if chains.iter().all(|o| o.get(tc, td, on) != NONE) {
+                let k = cand(tc, td);
+                if common[k / 64] >> (k % 64) & 1 != 0 {
                     self.conclude(chains.iter().map(|o| (*o, o.get(tc, td, on))), kind, (tc, td, on), found);
                 }
             }
@@ -1734,21 +1761,24 @@ impl Search<'_> {
                         self.conclude([(on_ch, a_on), (on_ch, a_off)], (base, tech_binary, 7, 0), (c, d, false), found);
                     }
                 }
-                // Assume (c, d) off.
-                let mut off_ch = self.take();
-                let n = off_ch.node(c, d, false, &[]);
-                off_ch.insert(n);
-                let absurd = self.chaining(&mut off_ch, dynamic, nishio, ctx)?;
-                let on_ch = &cache[cand(c, d)].as_ref().expect("computed above").0;
-                if do_contradiction {
-                    if let Some((a_on, a_off)) = absurd {
-                        self.conclude([(&off_ch, a_on), (&off_ch, a_off)], (base, tech_binary, 7, 0), (c, d, true), found);
+                // Assume (c, d) off, when something uses it (static multiple forcing chains only
+                // use the on chains).
+                if do_contradiction || do_double {
+                    let mut off_ch = self.take();
+                    let n = off_ch.node(c, d, false, &[]);
+                    off_ch.insert(n);
+                    let absurd = self.chaining(&mut off_ch, dynamic, nishio, ctx)?;
+                    let on_ch = &cache[cand(c, d)].as_ref().expect("computed above").0;
+                    if do_contradiction {
+                        if let Some((a_on, a_off)) = absurd {
+                            self.conclude([(&off_ch, a_on), (&off_ch, a_off)], (base, tech_binary, 7, 0), (c, d, true), found);
+                        }
                     }
+                    if do_double {
+                        self.common_conclusions(&[on_ch, &off_ch], (base, tech_binary, 1, 0), found);
+                    }
+                    self.give(off_ch);
                 }
-                if do_double {
-                    self.common_conclusions(&[on_ch, &off_ch], (base, tech_binary, 1, 0), found);
-                }
-                self.give(off_ch);
                 if !nishio {
                     self.regions(cache, c, d, (multiple, dynamic, nishio), base, tech_region, found, ctx)?;
                 }
