@@ -2,7 +2,7 @@
 //! "direct" forms: a pattern that leaves a hidden single, rated by the pattern and placing it.
 
 use super::board::{bit, cells, combinations, count, digits, region_cells, Board, Cells, ALL_DIGITS, BOX, COL, ROW, T};
-use super::{Mask, N};
+use super::{Mask, B, N};
 use super::{SeStep, Technique};
 
 /// The region types in the order singles and subsets search them: boxes, columns, rows.
@@ -69,13 +69,24 @@ fn locking_removals(b: &Board, t1: usize, r1: usize, t2: usize, r2: usize, d: u8
 
 /// The region of type `t2` that holds every place (two or more) of `d` in region `r1` of type
 /// `t1`, if one does (regions of one type are disjoint: at most one).
+///
+/// Read from the positions of `d` in `r1`: a box's cells go row by row, so a row of it is a
+/// band of `B` positions and a column every `B`-th; a line's positions go along it, so a box
+/// of it is a band.
 fn locked_in(b: &Board, t1: usize, r1: usize, t2: usize, d: u8) -> Option<usize> {
-    let places = b.holding(T.region_set[t1][r1], d);
-    if count_cells(places) < 2 {
+    let places = b.positions(t1, r1, d);
+    if count(places) < 2 {
         return None;
     }
-    let r2 = T.of[places.first()][t2] as usize;
-    (places & !T.region_set[t2][r2]).is_empty().then_some(r2)
+    let first = places.trailing_zeros() as usize;
+    const BAND: Mask = ((1u64 << B) - 1) as Mask;
+    let within = if t1 == BOX && t2 == COL {
+        (0..B).fold(0 as Mask, |m, i| m | 1 << (B * i)) << (first % B)
+    } else {
+        BAND << (first / B * B)
+    };
+    let r2 = T.of[T.region[t1][r1][first] as usize][t2] as usize;
+    (places & !within == 0).then_some(r2)
 }
 
 fn count_cells(set: Cells) -> u32 {
@@ -116,18 +127,19 @@ pub(super) fn direct_locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<Se
 
 /// Every locked set of the region-type pairs, in Sudoku Explainer's order: `f(t1, r1, t2, r2,
 /// d)` for digit `d` confined (two or more places) in region `r1` of type `t1` to region `r2` of
-/// type `t2`; `f` returns true to stop. With `touching`, only the sets whose region `r1` meets
-/// `touching[d - 1]` (the cells of a digit a chain struck, for the patterns inside it).
+/// type `t2`; `f` returns true to stop. With `before` (the board with more candidates a chain
+/// started from, for the patterns inside it), only the sets whose region `r1` had a place of
+/// `d` struck since.
 pub(super) fn locked_sets(
     b: &Board,
     pairs: [(usize, usize); 2],
-    touching: Option<&[Cells; N]>,
+    before: Option<&Board>,
     f: &mut dyn FnMut(usize, usize, usize, usize, u8) -> bool,
 ) -> bool {
     for (t1, t2) in pairs {
         for d in 1..=N as u8 {
             for r1 in 0..N {
-                if touching.is_some_and(|m| (m[d as usize - 1] & T.region_set[t1][r1]).is_empty()) {
+                if before.is_some_and(|a| a.positions(t1, r1, d) & !b.positions(t1, r1, d) == 0) {
                     continue;
                 }
                 if let Some(r2) = locked_in(b, t1, r1, t2, d) {
@@ -271,12 +283,12 @@ pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep>
 /// Every fish of `degree` base lines, in Sudoku Explainer's order: `f(base, cover, m, d, union)`
 /// for digit `d` (placed at most `N - 2 * degree` times) whose places in the lines `m` of type
 /// `base`, two to `degree` each, lie in the `degree` lines `union` of type `cover`; columns
-/// first; `f` returns true to stop. With `touching`, only the fish whose base lines meet
-/// `touching[d - 1]` (see [`locked_sets`]).
+/// first; `f` returns true to stop. With `before`, only the fish with a place of `d` struck
+/// since in a base line (see [`locked_sets`]).
 pub(super) fn fishes(
     b: &Board,
     degree: u32,
-    touching: Option<&[Cells; N]>,
+    before: Option<&Board>,
     f: &mut dyn FnMut(usize, usize, Mask, u8, Mask) -> bool,
 ) -> bool {
     let mut placed = [0u32; N + 1];
@@ -288,9 +300,9 @@ pub(super) fn fishes(
         let mut eligible = [0 as Mask; N + 1];
         let mut touched = [ALL_DIGITS; N + 1];
         for d in 1..=N as u8 {
-            if let Some(m) = touching {
-                let cells = m[d as usize - 1];
-                touched[d as usize] = (0..N).filter(|&r| !(cells & T.region_set[base][r]).is_empty()).fold(0, |s, r| s | 1 << r);
+            if let Some(a) = before {
+                touched[d as usize] =
+                    (0..N).filter(|&r| a.positions(base, r, d) & !b.positions(base, r, d) != 0).fold(0, |s, r| s | 1 << r);
             }
             if touched[d as usize] != 0 && placed[d as usize] + degree * 2 <= N as u32 {
                 eligible[d as usize] = (0..N)

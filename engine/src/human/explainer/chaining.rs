@@ -287,6 +287,10 @@ impl Seen {
     }
 
     fn next_round(&mut self) {
+        if self.now == u32::MAX {
+            self.stamp.fill(0);
+            self.now = 0;
+        }
         self.now += 1;
     }
 
@@ -731,10 +735,6 @@ impl<'a> Search<'a> {
         })
     }
 
-    fn new(b: &'a Board) -> Search<'a> {
-        Search::reusing(b, None)
-    }
-
     /// A search over `b` with the buffers of an earlier one, if given.
     fn reusing(b: &'a Board, spare: Option<Box<Spare>>) -> Search<'a> {
         let Spare { pool, seen, cache, fifo, scratch_off, scratch_parents, best, links, spare } = *spare.unwrap_or_default();
@@ -777,8 +777,14 @@ impl<'a> Search<'a> {
 /// sort after the earlier ones and among equals the first found is taken. When a round finds
 /// nothing within its limit, the next starts at the least difficulty it cut; a round that cut
 /// nothing has searched everything.
-pub(super) fn cycles_and_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
-    let mut s = Search::new(b);
+pub(super) fn cycles_and_forcing_chains(b: &Board, ctx: &mut Ctx, buffers: &mut Buffers) -> Result<Option<SeStep>, SeError> {
+    let mut s = Search::reusing(b, buffers.0.take());
+    let result = cycles_and_forcing_chains_in(&mut s, ctx);
+    buffers.0 = Some(s.into_spare());
+    result
+}
+
+fn cycles_and_forcing_chains_in(s: &mut Search, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
     s.allowed = ctx.allowed;
     let mut start = 72;
     loop {
@@ -799,17 +805,23 @@ pub(super) fn cycles_and_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Opti
 
 /// The easiest Nishio forcing chain; else the easiest multiple (cell or region) forcing chain;
 /// else the easiest dynamic forcing chain; or `None`.
-pub(super) fn multiple_forcing_chains(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
-    let mut s = Search::new(b);
+pub(super) fn multiple_forcing_chains(b: &Board, ctx: &mut Ctx, buffers: &mut Buffers) -> Result<Option<SeStep>, SeError> {
+    let mut s = Search::reusing(b, buffers.0.take());
     s.allowed = ctx.allowed;
+    let mut result = Ok(None);
     for (multiple, dynamic, nishio) in [(false, true, true), (true, false, false), (true, true, false)] {
         let mut found = Vec::new();
-        s.multiple(multiple, dynamic, nishio, &mut found, ctx)?;
+        if let Err(e) = s.multiple(multiple, dynamic, nishio, &mut found, ctx) {
+            result = Err(e);
+            break;
+        }
         if let Some(step) = easiest(found) {
-            return Ok(Some(step));
+            result = Ok(Some(step));
+            break;
         }
     }
-    Ok(None)
+    buffers.0 = Some(s.into_spare());
+    result
 }
 
 /// The easiest dynamic forcing chain of nesting `level` (1: forcing chains (+), 9.0 +; 2, 3:
@@ -824,8 +836,9 @@ pub(super) fn nested_forcing_chains(
     level: u32,
     nesting: u32,
     memo: &mut Memo,
+    buffers: &mut Buffers,
 ) -> Result<Option<SeStep>, SeError> {
-    let mut s = Search::new(b);
+    let mut s = Search::reusing(b, buffers.0.take());
     s.allowed = ctx.allowed;
     s.level = level;
     s.nesting = nesting;
@@ -833,8 +846,20 @@ pub(super) fn nested_forcing_chains(
     let mut found = Vec::new();
     let result = s.multiple(true, true, false, &mut found, ctx);
     *memo = std::mem::take(&mut s.memo);
+    buffers.0 = Some(s.into_spare());
     result?;
     Ok(easiest(found))
+}
+
+/// The buffers of the chain searches (chains, queues, visited sets), kept from one search and
+/// step to the next of a path. A clone starts empty.
+#[derive(Default)]
+pub(super) struct Buffers(Option<Box<Spare>>);
+
+impl Clone for Buffers {
+    fn clone(&self) -> Buffers {
+        Buffers(None)
+    }
 }
 
 impl Search<'_> {
@@ -1366,10 +1391,9 @@ impl Search<'_> {
         };
         let mut found = false;
         // The patterns count only when they rest on struck candidates: only those that meet them
-        // are looked at.
-        let struck_cells: [Cells; N] = std::array::from_fn(|i| source.dcells[i] & !grid.dcells[i]);
+        // are looked at (`self.b` holds the candidates of `source`).
         for pairs in [POINTING, CLAIMING] {
-            locked_sets(&wb, pairs, Some(&struck_cells), &mut |t1, r1, t2, r2, d| {
+            locked_sets(&wb, pairs, Some(self.b), &mut |t1, r1, t2, r2, d| {
                 let outside = T.region_set[t2][r2] & !T.region_set[t1][r1];
                 let removed: Vec<(usize, u32)> = cells(wb.holding(outside, d)).map(|c| (c, bit(d) as u32)).collect();
                 let parents: Vec<(usize, u8)> = cells(T.region_set[t1][r1] & !T.region_set[t2][r2])
@@ -1420,7 +1444,7 @@ impl Search<'_> {
             });
         }
         if !found {
-            fishes(&wb, 2, Some(&struck_cells), &mut |base, cover, m, d, union| {
+            fishes(&wb, 2, Some(self.b), &mut |base, cover, m, d, union| {
                 let removed: Vec<(usize, u32)> =
                     fish_removals(&wb, cover, m, d, union).map(|c| (c, bit(d) as u32)).collect();
                 let covered = (0..N).filter(|r| union >> r & 1 != 0).fold(Cells::EMPTY, |s, r| s | T.region_set[cover][r]);

@@ -75,7 +75,7 @@ fn wanted(t: Technique, allowed: u64) -> bool {
 }
 
 /// The first hint of the allowed techniques in Sudoku Explainer's order, or `None`.
-fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
+fn next_step(b: &Board, ctx: &mut Ctx, buffers: &mut chaining::Buffers) -> Result<Option<SeStep>, SeError> {
     let allowed = ctx.allowed;
     for (t, f) in &QUICK {
         if wanted(*t, allowed) {
@@ -87,7 +87,7 @@ fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
     ctx.check()?;
     let cycles = Technique::BidirectionalCycle.bit() | Technique::ForcingXChain.bit() | Technique::ForcingChain.bit();
     if allowed & cycles != 0 {
-        if let Some(s) = chaining::cycles_and_forcing_chains(b, ctx)? {
+        if let Some(s) = chaining::cycles_and_forcing_chains(b, ctx, buffers)? {
             return Ok(Some(s));
         }
     }
@@ -102,7 +102,7 @@ fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
         | Technique::RegionForcingChain.bit()
         | Technique::DynamicForcingChain.bit();
     if allowed & multiple != 0 {
-        if let Some(s) = chaining::multiple_forcing_chains(b, ctx)? {
+        if let Some(s) = chaining::multiple_forcing_chains(b, ctx, buffers)? {
             return Ok(Some(s));
         }
     }
@@ -111,7 +111,7 @@ fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
     for (t, level, nesting) in NESTED {
         if t.within(allowed) {
             ctx.check()?;
-            if let Some(s) = chaining::nested_forcing_chains(b, ctx, level, nesting, &mut memo)? {
+            if let Some(s) = chaining::nested_forcing_chains(b, ctx, level, nesting, &mut memo, buffers)? {
                 return Ok(Some(s));
             }
         }
@@ -123,12 +123,14 @@ fn next_step(b: &Board, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
 #[derive(Clone)]
 pub(crate) struct Walk {
     board: Board,
+    /// The chain searches' buffers, reused from step to step.
+    buffers: chaining::Buffers,
 }
 
 impl Walk {
     /// The walk from `cells` (`NC` digits, 0 blank).
     pub(crate) fn new(cells: &[u8]) -> Walk {
-        Walk { board: Board::new(cells) }
+        Walk { board: Board::new(cells), buffers: chaining::Buffers::default() }
     }
 
     pub(crate) fn solved(&self) -> bool {
@@ -148,7 +150,7 @@ impl Walk {
     /// The next step of the allowed techniques, applied; `None` when none applies.
     /// [`SeError::Bound`] when the search went past `ctx`'s budget (nothing is applied).
     pub(crate) fn next(&mut self, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
-        let step = next_step(&self.board, ctx)?;
+        let step = next_step(&self.board, ctx, &mut self.buffers)?;
         if let Some(s) = &step {
             apply(s, &mut self.board);
         }
