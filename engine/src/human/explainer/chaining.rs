@@ -345,23 +345,24 @@ fn on_to_off(grid: &Work, c: usize, d: u8, y: bool, out: &mut Vec<(usize, u8)>) 
     }
 }
 
-/// A candidate an off candidate turns on, and by which rule: the cell's (`region` NONE) or a
-/// region's (`region` = its type).
+/// A candidate an off candidate turns on, and by which rule: the cell's (`region`
+/// [`NO_REGION`]) or a region's (`region` = its type).
 #[derive(Clone, Copy, Default)]
 struct On {
     cell: usize,
     digit: u8,
-    region: usize,
+    region: u8,
 }
 
 /// What off candidate (c, d) turns on: with `y`, the cell's other candidate if it has two; with
 /// `x`, the digit's other place in a box, a row or a column that has two. At most four, in
 /// that order.
+#[inline]
 fn off_to_on(grid: &Work, c: usize, d: u8, y: bool, x: bool) -> ([On; 4], usize) {
     let mut out = [On::default(); 4];
     let mut n = 0;
     if y && count(grid.cand[c]) == 2 {
-        out[0] = On { cell: c, digit: (grid.cand[c] & !bit(d)).trailing_zeros() as u8 + 1, region: NONE as usize };
+        out[0] = On { cell: c, digit: (grid.cand[c] & !bit(d)).trailing_zeros() as u8 + 1, region: NO_REGION };
         n = 1;
     }
     if x {
@@ -369,7 +370,7 @@ fn off_to_on(grid: &Work, c: usize, d: u8, y: bool, x: bool) -> ([On; 4], usize)
         for t in [BOX, ROW, COL] {
             let others = places & T.region_set[t][T.of[c][t] as usize];
             if others.is_single() {
-                out[n] = On { cell: others.first(), digit: d, region: t };
+                out[n] = On { cell: others.first(), digit: d, region: t as u8 };
                 n += 1;
             }
         }
@@ -415,7 +416,7 @@ impl Links {
                 let (forced, n) = off_to_on(grid, c, d, true, true);
                 l.on_range[k] = (l.ons.len() as u32, n as u8);
                 l.ons.extend(forced[..n].iter().map(|f| {
-                    (f.cell as Ix, f.digit, if f.region == NONE as usize { NO_REGION } else { f.region as u8 })
+                    (f.cell as Ix, f.digit, f.region)
                 }));
             }
         }
@@ -435,11 +436,7 @@ impl Links {
         self.ons[start as usize..start as usize + n as usize]
             .iter()
             .filter(move |f| if f.2 == NO_REGION { y } else { x })
-            .map(|&(cell, digit, r)| On {
-                cell: cell as usize,
-                digit,
-                region: if r == NO_REGION { NONE as usize } else { r as usize },
-            })
+            .map(|&(cell, digit, region)| On { cell: cell as usize, digit, region })
     }
 
     /// Calls `f` with each node (`2 * candidate + on`) node `v` implies: an on candidate's off
@@ -486,24 +483,25 @@ fn has_new_links(grid: &Work, g0: &Work, y: bool, x: bool) -> bool {
 }
 
 /// The hidden parents of an on candidate that off candidate (c, d) forced, in a dynamic search:
-/// the off candidates struck since the search began (`source`) from the cell (cell rule, as
-/// digits) or from the region (region rule, as cells).
+/// the off candidates struck since the search began (`source`), before (c, d) itself, from the
+/// cell (cell rule, as digits) or from the region (region rule, as cells). `grid` may have
+/// (c, d) struck already.
 fn hidden_parents(grid: &Work, source: &Work, c: usize, d: u8, on: &On) -> (Mask, Cells) {
-    if on.region == NONE as usize {
-        (source.cand[c] & !grid.cand[c], Cells::EMPTY)
+    if on.region == NO_REGION {
+        (source.cand[c] & !grid.cand[c] & !bit(d), Cells::EMPTY)
     } else {
-        let i = d as usize - 1;
-        (0, source.dcells[i] & !grid.dcells[i] & T.region_set[on.region][T.of[c][on.region] as usize])
+        let (i, t) = (d as usize - 1, on.region as usize);
+        (0, (source.dcells[i] & !grid.dcells[i] & T.region_set[t][T.of[c][t] as usize]).without(c))
     }
 }
 
 impl On {
     /// The cause of the on node it makes.
     fn cause(&self) -> u8 {
-        if self.region == NONE as usize {
+        if self.region == NO_REGION {
             BY_CELL
         } else {
-            BY_REGION + self.region as u8
+            BY_REGION + self.region
         }
     }
 }
@@ -993,10 +991,10 @@ impl Search<'_> {
         for c in 0..NC {
             for d in digits(grid.cand[c]) {
                 let is_new = links.on(c, d, y, x).any(|f| {
-                    if f.region == NONE as usize {
+                    if f.region == NO_REGION {
                         count(g0.cand[c]) > 2
                     } else {
-                        let t = f.region;
+                        let t = f.region as usize;
                         (g0.dcells[d as usize - 1] & T.region_set[t][T.of[c][t] as usize]).count() > 2
                     }
                 });
@@ -1299,19 +1297,15 @@ impl Search<'_> {
                 let nd = ch.nodes[p as usize];
                 let (pc, pd) = (nd.cell as usize, nd.digit);
                 let (forced, n_forced) = off_to_on(&grid, pc, pd, !nishio, true);
-                // Before this candidate is struck: what was struck before it.
-                let mut hidden = [(0 as Mask, Cells::EMPTY); 4];
-                for (h, f) in hidden.iter_mut().zip(&forced[..n_forced]) {
-                    *h = hidden_parents(&grid, &source, pc, pd, f);
-                }
                 if dynamic {
                     grid.strike(pc, pd);
                 }
-                for (f, &(hidden_digits, hidden_cells)) in forced[..n_forced].iter().zip(&hidden) {
+                for f in &forced[..n_forced] {
                     let conj = ch.get(f.cell, f.digit, false);
                     if conj == NONE && ch.get(f.cell, f.digit, true) != NONE {
                         continue;
                     }
+                    let (hidden_digits, hidden_cells) = hidden_parents(&grid, &source, pc, pd, f);
                     parents.clear();
                     parents.push(p);
                     for v in digits(hidden_digits) {
