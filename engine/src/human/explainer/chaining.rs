@@ -114,15 +114,9 @@ impl Chain {
         }
     }
 
+    /// Empties the chain. The node entries of `on` and `off` stay: only those of the candidates
+    /// in `on_bits` and `off_bits` are read.
     fn clear(&mut self) {
-        for &n in &self.on_list {
-            let nd = self.nodes[n as usize];
-            self.on[cand(nd.cell as usize, nd.digit)] = NONE;
-        }
-        for &n in &self.off_list {
-            let nd = self.nodes[n as usize];
-            self.off[cand(nd.cell as usize, nd.digit)] = NONE;
-        }
         self.nodes.clear();
         self.parents.clear();
         self.on_list.clear();
@@ -167,11 +161,15 @@ impl Chain {
         }
     }
 
+    /// The first node of candidate (c, d) on or off, or `NONE`.
+    #[inline]
     fn get(&self, c: usize, d: u8, on: bool) -> u32 {
-        if on {
-            self.on[cand(c, d)]
+        let k = cand(c, d);
+        let (bits, first) = if on { (&self.on_bits, &self.on) } else { (&self.off_bits, &self.off) };
+        if bits[k / 64] >> (k % 64) & 1 != 0 {
+            first[k]
         } else {
-            self.off[cand(c, d)]
+            NONE
         }
     }
 
