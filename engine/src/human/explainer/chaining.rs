@@ -354,13 +354,15 @@ struct On {
 
 /// What off candidate (c, d) turns on: with `y`, the cell's other candidate if it has two; with
 /// `x`, the digit's other place in a box, a row or a column that has two. At most four, in
-/// that order.
-#[inline]
+/// that order. The same whether or not `grid` has (c, d) struck already.
+#[inline(always)]
 fn off_to_on(grid: &Work, c: usize, d: u8, y: bool, x: bool) -> ([On; 4], usize) {
     let mut out = [On::default(); 4];
     let mut n = 0;
-    if y && count(grid.cand[c]) == 2 {
-        out[0] = On { cell: c, digit: (grid.cand[c] & !bit(d)).trailing_zeros() as u8 + 1, region: NO_REGION };
+    // The cell's other candidates, one only (a bit trick: no popcount instruction here).
+    let rest = grid.cand[c] & !bit(d);
+    if y && rest != 0 && rest & rest.wrapping_sub(1) == 0 {
+        out[0] = On { cell: c, digit: rest.trailing_zeros() as u8 + 1, region: NO_REGION };
         n = 1;
     }
     if x {
@@ -484,7 +486,7 @@ fn has_new_links(grid: &Work, g0: &Work, y: bool, x: bool) -> bool {
 /// the off candidates struck since the search began (`source`), before (c, d) itself, from the
 /// cell (cell rule, as digits) or from the region (region rule, as cells). `grid` may have
 /// (c, d) struck already.
-fn hidden_parents(grid: &Work, source: &Work, c: usize, d: u8, on: &On) -> (Mask, Cells) {
+fn hidden_parents(grid: &Work, source: &Board, c: usize, d: u8, on: &On) -> (Mask, Cells) {
     if on.region == NO_REGION {
         (source.cand[c] & !grid.cand[c] & !bit(d), Cells::EMPTY)
     } else {
@@ -1262,7 +1264,8 @@ impl Search<'_> {
     /// Completes the implications of the candidates in `ch`; on a contradiction, the on and off
     /// nodes of the candidate that would be both.
     fn chaining(&mut self, ch: &mut Chain, dynamic: bool, nishio: bool, ctx: &mut Ctx) -> Result<Option<(u32, u32)>, SeError> {
-        let source = self.work;
+        // The grid the chain starts from: the search's (its `work` holds the same candidates).
+        let source: &Board = self.b;
         let mut grid = self.work;
         let (mut pending_on, mut pending_off) = self.fifos();
         pending_on.items.extend_from_slice(&ch.on_list);
@@ -1272,7 +1275,7 @@ impl Search<'_> {
         // The grid in which this chain last searched for nested cycles and forcing chains: every
         // one found since passes a link it did not have (see [`Search::reaching_new_links`]). At
         // the start, the step's grid, when the path searched it for them.
-        let mut reference = (self.level >= 2 && self.outer.is_none() && self.allowed & CYCLES == CYCLES).then_some(source);
+        let mut reference = (self.level >= 2 && self.outer.is_none() && self.allowed & CYCLES == CYCLES).then_some(self.work);
         let result = 'search: loop {
             if let Some(p) = pending_on.pop_front() {
                 let nd = ch.nodes[p as usize];
@@ -1294,16 +1297,16 @@ impl Search<'_> {
             if let Some(p) = pending_off.pop_front() {
                 let nd = ch.nodes[p as usize];
                 let (pc, pd) = (nd.cell as usize, nd.digit);
-                let (forced, n_forced) = off_to_on(&grid, pc, pd, !nishio, true);
                 if dynamic {
                     grid.strike(pc, pd);
                 }
+                let (forced, n_forced) = off_to_on(&grid, pc, pd, !nishio, true);
                 for f in &forced[..n_forced] {
                     let conj = ch.get(f.cell, f.digit, false);
                     if conj == NONE && ch.get(f.cell, f.digit, true) != NONE {
                         continue;
                     }
-                    let (hidden_digits, hidden_cells) = hidden_parents(&grid, &source, pc, pd, f);
+                    let (hidden_digits, hidden_cells) = hidden_parents(&grid, source, pc, pd, f);
                     parents.clear();
                     parents.push(p);
                     for v in digits(hidden_digits) {
@@ -1329,7 +1332,7 @@ impl Search<'_> {
             if self.level > 0 {
                 // Nothing left to follow: the patterns the grid now shows (forcing chains (+)).
                 let mut added = false;
-                for a in self.advanced(&grid, &source, ch, &mut reference, ctx)? {
+                for a in self.advanced(&grid, ch, &mut reference, ctx)? {
                     if ch.get(a.cell, a.digit, false) == NONE {
                         let n = ch.node(a.cell, a.digit, false, &a.parents);
                         let nd = &mut ch.nodes[n as usize];
@@ -1365,13 +1368,14 @@ impl Search<'_> {
     fn advanced(
         &mut self,
         grid: &Work,
-        source: &Work,
         ch: &Chain,
         reference: &mut Option<Work>,
         ctx: &mut Ctx,
     ) -> Result<Vec<Advanced>, SeError> {
         ctx.check()?;
         let wb = self.b.with_candidates(&grid.cand);
+        // The grid the chain started from: the search's.
+        let source: &Board = self.b;
         let struck = |c: usize, d: u8| source.cand[c] & bit(d) != 0 && grid.cand[c] & bit(d) == 0;
         let mut out = Vec::new();
         let mut add = |removed: &[(usize, u32)], parents: &[(usize, u8)], nested: Option<(u64, u32)>| {
@@ -1480,7 +1484,7 @@ impl Search<'_> {
             let mut inner = Search::reusing(&wb, self.spare.take());
             inner.all = true;
             inner.since = since;
-            inner.outer = Some(*source);
+            inner.outer = Some(self.work);
             inner.best.clear();
             inner.best.resize(NC * N, (u32::MAX, u32::MAX, u32::MAX, u32::MAX));
             inner.level = level;
