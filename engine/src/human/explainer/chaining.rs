@@ -472,12 +472,16 @@ impl Links {
 /// two candidates that had more (a Y-link, with `y`), or a region with two places of a digit
 /// that had more (an X-link, with `x`).
 fn has_new_links(grid: &Work, g0: &Work, y: bool, x: bool) -> bool {
-    if y && (0..NC).any(|c| count(grid.cand[c]) == 2 && count(g0.cand[c]) > 2) {
+    // Only a cell or a region that lost candidates since `g0` can have one.
+    if y && (0..NC).any(|c| grid.cand[c] != g0.cand[c] && count(grid.cand[c]) == 2 && count(g0.cand[c]) > 2) {
         return true;
     }
     x && (0..N).any(|i| {
-        [BOX, ROW, COL].into_iter().any(|t| {
-            T.region_set[t].iter().any(|&r| (grid.dcells[i] & r).count() == 2 && (g0.dcells[i] & r).count() > 2)
+        cells(g0.dcells[i] & !grid.dcells[i]).any(|o| {
+            [BOX, ROW, COL].into_iter().any(|t| {
+                let r = T.region_set[t][T.of[o][t] as usize];
+                (grid.dcells[i] & r).count() == 2 && (g0.dcells[i] & r).count() > 2
+            })
         })
     })
 }
@@ -692,7 +696,6 @@ struct Search<'a> {
     work: Work,
     pool: Vec<Chain>,
     seen: Seen,
-    scratch_off: Vec<(usize, u8)>,
     scratch_parents: Vec<u32>,
     fifo: (Fifo, Fifo),
     /// For a search nested in a chain: by candidate, the least sort key of the hints found so
@@ -710,7 +713,6 @@ struct Spare {
     seen: Seen,
     cache: OnCache,
     fifo: (Fifo, Fifo),
-    scratch_off: Vec<(usize, u8)>,
     scratch_parents: Vec<u32>,
     best: Vec<SortKey>,
     links: Option<Box<Links>>,
@@ -725,7 +727,6 @@ impl<'a> Search<'a> {
             seen: self.seen,
             cache: self.cache,
             fifo: self.fifo,
-            scratch_off: self.scratch_off,
             scratch_parents: self.scratch_parents,
             best: self.best,
             links: self.links,
@@ -735,7 +736,7 @@ impl<'a> Search<'a> {
 
     /// A search over `b` with the buffers of an earlier one, if given.
     fn reusing(b: &'a Board, spare: Option<Box<Spare>>) -> Search<'a> {
-        let Spare { pool, seen, cache, fifo, scratch_off, scratch_parents, best, links, spare } = *spare.unwrap_or_default();
+        let Spare { pool, seen, cache, fifo, scratch_parents, best, links, spare } = *spare.unwrap_or_default();
         Search {
             b,
             level: 0,
@@ -755,7 +756,6 @@ impl<'a> Search<'a> {
             work: Work::of(b),
             pool,
             seen,
-            scratch_off,
             scratch_parents,
             fifo,
             best,
@@ -990,12 +990,14 @@ impl Search<'_> {
         let mut ahead = Vec::new();
         for c in 0..NC {
             for d in digits(grid.cand[c]) {
+                // (A cell or region that lost no candidate since `g0` had the link there.)
                 let is_new = links.on(c, d, y, x).any(|f| {
                     if f.region == NO_REGION {
-                        count(g0.cand[c]) > 2
+                        g0.cand[c] != grid.cand[c] && count(g0.cand[c]) > 2
                     } else {
-                        let t = f.region as usize;
-                        (g0.dcells[d as usize - 1] & T.region_set[t][T.of[c][t] as usize]).count() > 2
+                        let (i, t) = (d as usize - 1, f.region as usize);
+                        let r = T.region_set[t][T.of[c][t] as usize];
+                        !(g0.dcells[i] & !grid.dcells[i] & r).is_empty() && (g0.dcells[i] & r).count() > 2
                     }
                 });
                 if is_new {
@@ -1270,7 +1272,6 @@ impl Search<'_> {
         let (mut pending_on, mut pending_off) = self.fifos();
         pending_on.items.extend_from_slice(&ch.on_list);
         pending_off.items.extend_from_slice(&ch.off_list);
-        let mut offs = std::mem::take(&mut self.scratch_off);
         let mut parents = std::mem::take(&mut self.scratch_parents);
         // The grid in which this chain last searched for nested cycles and forcing chains: every
         // one found since passes a link it did not have (see [`Search::reaching_new_links`]). At
@@ -1279,17 +1280,37 @@ impl Search<'_> {
         let result = 'search: loop {
             if let Some(p) = pending_on.pop_front() {
                 let nd = ch.nodes[p as usize];
-                on_to_off(&grid, nd.cell as usize, nd.digit, !nishio, &mut offs);
-                for &(oc, od) in &offs {
-                    let conj = ch.get(oc, od, true);
-                    if conj != NONE {
-                        let n = ch.node(oc, od, false, &[p]);
-                        break 'search Some((conj, n));
+                let (c, d) = (nd.cell as usize, nd.digit);
+                // What it turns off, in the order of `on_to_off` (walked here, not listed).
+                macro_rules! turn_off {
+                    ($oc:expr, $od:expr) => {{
+                        let (oc, od) = ($oc, $od);
+                        let conj = ch.get(oc, od, true);
+                        if conj != NONE {
+                            let n = ch.node(oc, od, false, &[p]);
+                            break 'search Some((conj, n));
+                        }
+                        if ch.get(oc, od, false) == NONE {
+                            let n = ch.node(oc, od, false, &[p]);
+                            ch.insert(n);
+                            pending_off.push_back(n);
+                        }
+                    }};
+                }
+                if !nishio {
+                    for v in digits(grid.cand[c] & !bit(d)) {
+                        turn_off!(c, v);
                     }
-                    if ch.get(oc, od, false) == NONE {
-                        let n = ch.node(oc, od, false, &[p]);
-                        ch.insert(n);
-                        pending_off.push_back(n);
+                }
+                let places = grid.dcells[d as usize - 1].without(c);
+                let bx = T.region_set[BOX][T.of[c][BOX] as usize];
+                for set in [
+                    places & bx,
+                    places & T.region_set[ROW][T.of[c][ROW] as usize] & !bx,
+                    places & T.region_set[COL][T.of[c][COL] as usize] & !bx,
+                ] {
+                    for o in cells(set) {
+                        turn_off!(o, d);
                     }
                 }
                 continue;
@@ -1352,7 +1373,6 @@ impl Search<'_> {
             }
             break None;
         };
-        self.scratch_off = offs;
         self.scratch_parents = parents;
         self.fifo = (pending_on, pending_off);
         Ok(result)
