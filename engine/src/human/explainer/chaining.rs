@@ -242,7 +242,7 @@ const BITS: usize = (NC * N).div_ceil(64);
 type Bits = [u64; BITS];
 
 /// The implications of a candidate assumed on, and the contradiction they reached.
-type OnChain = (Chain, Option<(u32, u32)>);
+type OnChain = (Box<Chain>, Option<(u32, u32)>);
 
 /// The [`OnChain`]s of one search, by candidate.
 type OnCache = Vec<Option<OnChain>>;
@@ -694,7 +694,7 @@ struct Search<'a> {
     /// The candidate being searched from, as `cell * N + digit - 1`.
     seq: u32,
     work: Work,
-    pool: Vec<Chain>,
+    pool: Vec<Box<Chain>>,
     seen: Seen,
     scratch_parents: Vec<u32>,
     fifo: (Fifo, Fifo),
@@ -709,7 +709,7 @@ type SortKey = (u32, u32, u32, u32);
 /// The buffers of a search, for the next one nested in the same search.
 #[derive(Default)]
 struct Spare {
-    pool: Vec<Chain>,
+    pool: Vec<Box<Chain>>,
     seen: Seen,
     cache: OnCache,
     fifo: (Fifo, Fifo),
@@ -913,12 +913,12 @@ impl Search<'_> {
     }
 
     /// An empty chain, from the pool when one is there.
-    fn take(&mut self) -> Chain {
-        self.pool.pop().unwrap_or_else(Chain::new)
+    fn take(&mut self) -> Box<Chain> {
+        self.pool.pop().unwrap_or_else(|| Box::new(Chain::new()))
     }
 
     /// Returns a chain to the pool, emptied.
-    fn give(&mut self, mut ch: Chain) {
+    fn give(&mut self, mut ch: Box<Chain>) {
         ch.clear();
         self.pool.push(ch);
     }
@@ -1798,7 +1798,7 @@ impl Search<'_> {
                 let (on_ch, absurd) = self.on_chain(cache, c, d, dynamic, nishio, ctx)?;
                 if do_contradiction {
                     if let Some((a_on, a_off)) = *absurd {
-                        self.conclude([(on_ch, a_on), (on_ch, a_off)], (base, tech_binary, 7, 0), (c, d, false), found);
+                        self.conclude([(&**on_ch, a_on), (&**on_ch, a_off)], (base, tech_binary, 7, 0), (c, d, false), found);
                     }
                 }
                 // Assume (c, d) off, when something uses it (static multiple forcing chains only
@@ -1811,7 +1811,7 @@ impl Search<'_> {
                     let on_ch = &cache[cand(c, d)].as_ref().expect("computed above").0;
                     if do_contradiction {
                         if let Some((a_on, a_off)) = absurd {
-                            self.conclude([(&off_ch, a_on), (&off_ch, a_off)], (base, tech_binary, 7, 0), (c, d, true), found);
+                            self.conclude([(&*off_ch, a_on), (&*off_ch, a_off)], (base, tech_binary, 7, 0), (c, d, true), found);
                         }
                     }
                     if do_double {
@@ -1825,7 +1825,7 @@ impl Search<'_> {
             }
             if !nishio && (card == 2 || multiple && card > 2) {
                 let outcomes: Vec<&Chain> =
-                    digits(cands).map(|v| &cache[cand(c, v)].as_ref().expect("computed").0).collect();
+                    digits(cands).map(|v| &*cache[cand(c, v)].as_ref().expect("computed").0).collect();
                 self.common_conclusions(&outcomes, (base, tech_cell, 5, BY_CELL), found);
             }
         }
@@ -1861,7 +1861,7 @@ impl Search<'_> {
                 self.on_chain(cache, o, d, dynamic, nishio, ctx)?;
             }
             let chains: Vec<&Chain> =
-                places.iter().map(|&o| &cache[cand(o, d)].as_ref().expect("computed").0).collect();
+                places.iter().map(|&o| &*cache[cand(o, d)].as_ref().expect("computed").0).collect();
             self.common_conclusions(&chains, (base, tech, 6, BY_REGION + t as u8), found);
         }
         Ok(())
