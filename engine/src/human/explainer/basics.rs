@@ -183,6 +183,25 @@ pub(super) fn naked_sets(b: &Board, degree: u32, f: &mut dyn FnMut(usize, usize,
             let eligible = (0..N)
                 .filter(|&p| (2..=degree).contains(&count(b.cand[region[p] as usize])))
                 .fold(0 as Mask, |m, p| m | 1 << p);
+            if degree == 2 {
+                // Two cells with the same two candidates, in the order of `combinations`.
+                let mut found: Vec<Mask> = Vec::new();
+                for p1 in (0..N).filter(|&p| eligible >> p & 1 != 0) {
+                    for p2 in (p1 + 1..N).filter(|&p| eligible >> p & 1 != 0) {
+                        if b.cand[region[p1] as usize] == b.cand[region[p2] as usize] {
+                            found.push((1 << p1 | 1 << p2) as Mask);
+                        }
+                    }
+                }
+                found.sort_unstable();
+                for m in found {
+                    let union = b.cand[region[m.trailing_zeros() as usize] as usize];
+                    if f(t, r, m, union) {
+                        return true;
+                    }
+                }
+                continue;
+            }
             for m in combinations(degree, eligible) {
                 let mut union = 0 as Mask;
                 let mut rest = m;
@@ -233,6 +252,25 @@ pub(super) fn hidden_sets(b: &Board, degree: u32, direct: bool, f: &mut dyn FnMu
             let eligible = (1..=N as u8)
                 .filter(|&d| (2..=degree).contains(&count(b.positions(t, r, d))))
                 .fold(0 as Mask, |m, d| m | bit(d));
+            if degree == 2 {
+                // Two digits with the same two places, in the order of `combinations`.
+                let mut found: Vec<Mask> = Vec::new();
+                for d1 in digits(eligible) {
+                    for d2 in digits(eligible & !(bit(d1) | (bit(d1) - 1))) {
+                        if b.positions(t, r, d1) == b.positions(t, r, d2) {
+                            found.push(bit(d1) | bit(d2));
+                        }
+                    }
+                }
+                found.sort_unstable();
+                for m in found {
+                    let union = b.positions(t, r, m.trailing_zeros() as u8 + 1);
+                    if f(t, r, m, union) {
+                        return true;
+                    }
+                }
+                continue;
+            }
             for m in combinations(degree, eligible) {
                 let union = digits(m).fold(0 as Mask, |u, d| u | b.positions(t, r, d));
                 if count(union) == degree && f(t, r, m, union) {
@@ -309,6 +347,30 @@ pub(super) fn fishes(
                     .filter(|&r| (2..=degree).contains(&count(b.positions(base, r, d))))
                     .fold(0, |m, r| m | 1 << r);
             }
+        }
+        if degree == 2 {
+            // X-Wings: two lines with the same two places, found by pairs and visited in the
+            // order of the general loop below (lines `m` ascending, then digits).
+            let mut found: Vec<(Mask, u8, Mask)> = Vec::new();
+            for d in 1..=N as u8 {
+                let lines = eligible[d as usize];
+                for r1 in (0..N).filter(|&r| lines >> r & 1 != 0) {
+                    let p1 = b.positions(base, r1, d);
+                    for r2 in (r1 + 1..N).filter(|&r| lines >> r & 1 != 0) {
+                        let m = (1 << r1 | 1 << r2) as Mask;
+                        if b.positions(base, r2, d) == p1 && m & touched[d as usize] != 0 {
+                            found.push((m, d, p1));
+                        }
+                    }
+                }
+            }
+            found.sort_unstable();
+            for (m, d, union) in found {
+                if f(base, cover, m, d, union) {
+                    return true;
+                }
+            }
+            continue;
         }
         for m in combinations(degree, ALL_DIGITS) {
             for d in 1..=N as u8 {
