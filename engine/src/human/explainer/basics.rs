@@ -75,16 +75,20 @@ fn locking_removals(b: &Board, t1: usize, r1: usize, t2: usize, r2: usize, d: u8
 /// of it is a band.
 fn locked_in(b: &Board, t1: usize, r1: usize, t2: usize, d: u8) -> Option<usize> {
     let places = b.positions(t1, r1, d);
-    if count(places) < 2 {
-        return None;
+    if places & places.wrapping_sub(1) == 0 {
+        return None; // fewer than two
     }
     let first = places.trailing_zeros() as usize;
     const BAND: Mask = ((1u64 << B) - 1) as Mask;
-    let within = if t1 == BOX && t2 == COL {
-        (0..B).fold(0 as Mask, |m, i| m | 1 << (B * i)) << (first % B)
-    } else {
-        BAND << (first / B * B)
+    const STACK: Mask = {
+        let (mut m, mut i) = (0 as Mask, 0);
+        while i < B {
+            m |= 1 << (B * i);
+            i += 1;
+        }
+        m
     };
+    let within = if t1 == BOX && t2 == COL { STACK << (first % B) } else { BAND << (first / B * B) };
     let r2 = T.of[T.region[t1][r1][first] as usize][t2] as usize;
     (places & !within == 0).then_some(r2)
 }

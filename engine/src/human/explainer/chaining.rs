@@ -1410,13 +1410,12 @@ impl Search<'_> {
         // are looked at (`self.b` holds the candidates of `source`).
         for pairs in [POINTING, CLAIMING] {
             locked_sets(&wb, pairs, Some(self.b), &mut |t1, r1, t2, r2, d| {
-                let outside = T.region_set[t2][r2] & !T.region_set[t1][r1];
-                let removed: Vec<(usize, u32)> = cells(wb.holding(outside, d)).map(|c| (c, bit(d) as u32)).collect();
-                let parents: Vec<(usize, u8)> = cells(T.region_set[t1][r1] & !T.region_set[t2][r2])
-                    .filter(|&c| struck(c, d))
-                    .map(|c| (c, d))
-                    .collect();
-                if !removed.is_empty() && !parents.is_empty() {
+                let outside = wb.holding(T.region_set[t2][r2] & !T.region_set[t1][r1], d);
+                let i = d as usize - 1;
+                let struck_here = T.region_set[t1][r1] & !T.region_set[t2][r2] & source.dcells[i] & !grid.dcells[i];
+                if !outside.is_empty() && !struck_here.is_empty() {
+                    let removed: Vec<(usize, u32)> = cells(outside).map(|c| (c, bit(d) as u32)).collect();
+                    let parents: Vec<(usize, u8)> = cells(struck_here).map(|c| (c, d)).collect();
                     add(&removed, &parents, None);
                     found = true;
                 }
@@ -1425,7 +1424,6 @@ impl Search<'_> {
         }
         if !found {
             hidden_sets(&wb, 2, false, &mut |t, r, m, union| {
-                let removed = wb.removals_outside(region_cells(t, r, union), m);
                 let mut parents = Vec::new();
                 for c in region_cells(t, r, !union & ALL_DIGITS) {
                     for d in digits(m) {
@@ -1434,7 +1432,11 @@ impl Search<'_> {
                         }
                     }
                 }
-                if !removed.is_empty() && !parents.is_empty() {
+                if parents.is_empty() {
+                    return false;
+                }
+                let removed = wb.removals_outside(region_cells(t, r, union), m);
+                if !removed.is_empty() {
                     let removed: Vec<(usize, u32)> = removed.into_iter().map(|(c, m)| (c, m as u32)).collect();
                     add(&removed, &parents, None);
                     found = true;
@@ -1444,14 +1446,17 @@ impl Search<'_> {
         }
         if !found {
             naked_sets(&wb, 2, &mut |t, r, m, union| {
-                let removed = wb.removals_outside(region_cells(t, r, !m & ALL_DIGITS), !union);
                 let mut parents = Vec::new();
                 for c in region_cells(t, r, m) {
                     for d in digits(source.cand[c] & !union) {
                         parents.push((c, d));
                     }
                 }
-                if !removed.is_empty() && !parents.is_empty() {
+                if parents.is_empty() {
+                    return false;
+                }
+                let removed = wb.removals_outside(region_cells(t, r, !m & ALL_DIGITS), !union);
+                if !removed.is_empty() {
                     let removed: Vec<(usize, u32)> = removed.into_iter().map(|(c, m)| (c, m as u32)).collect();
                     add(&removed, &parents, None);
                     found = true;
@@ -1461,8 +1466,6 @@ impl Search<'_> {
         }
         if !found {
             fishes(&wb, 2, Some(self.b), &mut |base, cover, m, d, union| {
-                let removed: Vec<(usize, u32)> =
-                    fish_removals(&wb, cover, m, d, union).map(|c| (c, bit(d) as u32)).collect();
                 let covered = (0..N).filter(|r| union >> r & 1 != 0).fold(Cells::EMPTY, |s, r| s | T.region_set[cover][r]);
                 let mut parents = Vec::new();
                 for r in (0..N).filter(|r| m >> r & 1 != 0) {
@@ -1472,7 +1475,12 @@ impl Search<'_> {
                         }
                     }
                 }
-                if !removed.is_empty() && !parents.is_empty() {
+                if parents.is_empty() {
+                    return false;
+                }
+                let removed: Vec<(usize, u32)> =
+                    fish_removals(&wb, cover, m, d, union).map(|c| (c, bit(d) as u32)).collect();
+                if !removed.is_empty() {
                     add(&removed, &parents, None);
                     found = true;
                 }
