@@ -10,8 +10,8 @@
 #     generate 40 puzzles of each sudoku.generate level, seeds 1..40 (engine, central symmetry)
 #     hard     top95 and hardest11
 # With SE_COMPARE_PIN=1 the oracle and ours run at once, the oracle on core 1 and ours on core 0
-# (taskset), each alone on its core: how the hardest puzzles (minutes each for the oracle) were
-# timed.
+# (taskset), each alone on its core (they still share the caches and memory: ours ran 10-15% slower
+# so on the hardest puzzles, which the README's speed table now times one after the other).
 #
 # For each set it prints one line: puzzles, ER / EP / ED equal to the oracle's, ER within 0.1,
 # the puzzles we do not rate (beyond dynamic forcing chains) and the oracle's rating of them,

@@ -162,7 +162,7 @@ COMMENT ON FUNCTION rate(grid) IS
 'Levels: easy ER 1.0-1.9 (full houses, hidden singles), medium 2.0-2.5 (naked singles, direct hidden subsets), hard '
 '2.6-3.7 (pointing, claiming, pairs, X-Wing, naked triples), expert 3.8-6.4 (every pattern short of chains), extreme '
 '6.5 and up (chains, forcing chains, nested forcing chains to 11.9, guesses). About 3.7 ms per se_rated_10k puzzle on '
-'average, 1.6 ms at the median; 1 to 10 s for the forum''s hardest (ER 10 to 11.9). '
+'average, 1.6 ms at the median; 0.05 to 3 s for the forum''s hardest (ER 10 to 11.9). '
 '22023 when the grid has conflicting givens, no solution or several solutions (the message says which); 57014 on '
 'cancel or statement_timeout.';
 COMMENT ON FUNCTION se_rating(grid) IS
@@ -177,8 +177,8 @@ COMMENT ON FUNCTION se_rating(grid) IS
 'a chain adding 0.1 each time its length passes 4, 6, 8, 12, 16, 24, ... Every 9x9 puzzle with one solution is rated. '
 'The same path as sudoku.rate, sudoku.hint and sudoku.fill_steps; our own implementation '
 '(sudoku_engine::human::explainer), checked against Sukaku Explainer itself (README "The Sudoku Explainer rating"). '
-'About 3.5 ms a puzzle of the Sudoku Exchange bank on average, 1.5 ms at the median; about 1.7 s at the median for the '
-'forum''s hardest (ER 10.9 to 11.4), memory under 15 MB. 22023 for another size, conflicting givens, no or several '
+'About 3.5 ms a puzzle of the Sudoku Exchange bank on average, 1.5 ms at the median; about 0.6 s at the median for the '
+'forum''s hardest (ER 10.9 to 11.4), memory under 30 MB. 22023 for another size, conflicting givens, no or several '
 'solutions; 57014 on cancel or statement_timeout.';
 COMMENT ON FUNCTION hint(grid) IS
 'The next step of the path of sudoku.rate on the grid (a puzzle with one solution of any size, possibly partly filled '
