@@ -89,10 +89,16 @@ start)
             env $(node_env "$i") "$root/scripts/cluster.sh" stop
             env $(node_env "$i") "$root/scripts/cluster.sh" start
         fi
+    done
+    # The workers first: once the coordinator knows them, it sends them its DDL.
+    for i in 1 2 0; do
         psql_node "$i" -d postgres -Atc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1 ||
             psql_node "$i" -d postgres -c "CREATE DATABASE $db"
-        psql_node "$i" -d "$db" -c "SET client_min_messages = warning" \
-            -c "CREATE EXTENSION IF NOT EXISTS citus" -c "CREATE EXTENSION IF NOT EXISTS pg_sudoku"
+        # Only where missing: a worker the coordinator knows refuses DDL, even IF NOT EXISTS.
+        for ext in citus pg_sudoku; do
+            psql_node "$i" -d "$db" -Atc "SELECT 1 FROM pg_extension WHERE extname = '$ext'" | grep -q 1 ||
+                psql_node "$i" -d "$db" -c "SET client_min_messages = warning" -c "CREATE EXTENSION $ext"
+        done
     done
     # The nodes reach one another through their socket directories (a host that is a directory).
     psql_node 0 -d "$db" -v dir="$root/target/citus_$PG_MAJOR" -v base="$base" <<'SQL'
