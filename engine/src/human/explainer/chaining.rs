@@ -23,6 +23,8 @@ use super::board::{bit, cells, count, digits, region_cells, Board, Cells, ALL_DI
 use super::{Ix, Mask, N, NC};
 use super::{Candidate, Ctx, SeError, SeStep, Technique};
 
+use std::ops::ControlFlow;
+
 const NONE: u32 = u32::MAX;
 
 /// A first-in first-out queue of nodes, its buffer reused.
@@ -321,13 +323,14 @@ impl Work {
     }
 }
 
-/// What an on candidate turns off: with `y`, the cell's other candidates; then the digit's
-/// other places in its box, in its row outside the box, in its column outside the box.
-fn on_to_off(grid: &Work, c: usize, d: u8, y: bool, out: &mut Vec<(usize, u8)>) {
-    out.clear();
+/// What an on candidate turns off, each passed to `f` in order until it breaks: with `y`, the
+/// cell's other candidates; then the digit's other places in its box, in its row outside the
+/// box, in its column outside the box.
+#[inline(always)]
+fn on_to_off<B>(grid: &Work, c: usize, d: u8, y: bool, mut f: impl FnMut(usize, u8) -> ControlFlow<B>) -> ControlFlow<B> {
     if y {
         for v in digits(grid.cand[c] & !bit(d)) {
-            out.push((c, v));
+            f(c, v)?;
         }
     }
     let places = grid.dcells[d as usize - 1].without(c);
@@ -338,9 +341,10 @@ fn on_to_off(grid: &Work, c: usize, d: u8, y: bool, out: &mut Vec<(usize, u8)>) 
         places & T.region_set[COL][T.of[c][COL] as usize] & !bx,
     ] {
         for o in cells(set) {
-            out.push((o, d));
+            f(o, d)?;
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// A candidate an off candidate turns on, and by which rule: the cell's (`region`
@@ -409,7 +413,11 @@ impl Links {
         for c in 0..NC {
             for d in digits(grid.cand[c]) {
                 let k = cand(c, d);
-                on_to_off(grid, c, d, true, &mut out);
+                out.clear();
+                let _ = on_to_off::<()>(grid, c, d, true, |o, v| {
+                    out.push((o, v));
+                    ControlFlow::Continue(())
+                });
                 let ny = count(grid.cand[c]) as u16 - 1;
                 l.off_range[k] = (l.offs.len() as u32, out.len() as u16, ny);
                 l.offs.extend(out.iter().map(|&(o, v)| (o as Ix, v)));
@@ -1280,38 +1288,21 @@ impl Search<'_> {
         let result = 'search: loop {
             if let Some(p) = pending_on.pop_front() {
                 let nd = ch.nodes[p as usize];
-                let (c, d) = (nd.cell as usize, nd.digit);
-                // What it turns off, in the order of `on_to_off` (walked here, not listed).
-                macro_rules! turn_off {
-                    ($oc:expr, $od:expr) => {{
-                        let (oc, od) = ($oc, $od);
-                        let conj = ch.get(oc, od, true);
-                        if conj != NONE {
-                            let n = ch.node(oc, od, false, &[p]);
-                            break 'search Some((conj, n));
-                        }
-                        if ch.get(oc, od, false) == NONE {
-                            let n = ch.node(oc, od, false, &[p]);
-                            ch.insert(n);
-                            pending_off.push_back(n);
-                        }
-                    }};
-                }
-                if !nishio {
-                    for v in digits(grid.cand[c] & !bit(d)) {
-                        turn_off!(c, v);
+                // What it turns off; a candidate both on and off is the contradiction.
+                let absurd = on_to_off(&grid, nd.cell as usize, nd.digit, !nishio, |oc, od| {
+                    let conj = ch.get(oc, od, true);
+                    if conj != NONE {
+                        return ControlFlow::Break((conj, ch.node(oc, od, false, &[p])));
                     }
-                }
-                let places = grid.dcells[d as usize - 1].without(c);
-                let bx = T.region_set[BOX][T.of[c][BOX] as usize];
-                for set in [
-                    places & bx,
-                    places & T.region_set[ROW][T.of[c][ROW] as usize] & !bx,
-                    places & T.region_set[COL][T.of[c][COL] as usize] & !bx,
-                ] {
-                    for o in cells(set) {
-                        turn_off!(o, d);
+                    if ch.get(oc, od, false) == NONE {
+                        let n = ch.node(oc, od, false, &[p]);
+                        ch.insert(n);
+                        pending_off.push_back(n);
                     }
+                    ControlFlow::Continue(())
+                });
+                if let ControlFlow::Break(pair) = absurd {
+                    break 'search Some(pair);
                 }
                 continue;
             }
