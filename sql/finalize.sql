@@ -149,18 +149,27 @@ COMMENT ON FUNCTION step_jsonb(step) IS
 'explanation, difficulty (a number or null) and links (a chain''s links, [] for none). Also the cast sudoku.step::jsonb. '
 'PostgreSQL''s to_jsonb(s) keeps the row''s columns as they are (an overload of to_jsonb would make to_jsonb(record) '
 'ambiguous). 22023 for array columns that are not rows of (row, col[, digit]).';
-COMMENT ON FUNCTION grid_agg_step(internal, integer, integer, integer) IS
-'Transition step of sudoku.grid_agg(row, col, value): checks the row at once and stores it in the state (one byte per cell '
-'of the largest grid); constant time and memory per row.';
-COMMENT ON FUNCTION grid_agg_step(internal, integer, integer, integer, integer) IS
-'Transition step of sudoku.grid_agg(row, col, value, size): checks the row at once against the size and stores it in the '
-'state (one byte per cell); constant time and memory per row.';
-COMMENT ON FUNCTION grid_agg_final(internal) IS 'Final step of sudoku.grid_agg: the grid of the rows collected, NULL for none.';
+COMMENT ON FUNCTION grid_agg_step(bytea, integer, integer, integer) IS
+'Transition step of sudoku.grid_agg(row, col, value): checks the row at once and stores it in the state, a bytea of '
+'627 bytes (the size byte, the largest row, column or value so far, then one byte per cell of the largest grid) that '
+'the aggregate updates in place; constant time and memory per row. 22023 for a state it did not make.';
+COMMENT ON FUNCTION grid_agg_step(bytea, integer, integer, integer, integer) IS
+'Transition step of sudoku.grid_agg(row, col, value, size): checks the row at once against the size (taken from the '
+'first row; 22004 when NULL there) and stores it in the state (2 + n*n bytes, updated in place); constant time and '
+'memory per row.';
+COMMENT ON FUNCTION grid_agg_combine(bytea, bytea) IS
+'Combine step of sudoku.grid_agg: the rows of the second state (collected by a parallel worker, or by a Citus worker '
+'and shipped as bytea text) added to the first; what lets PostgreSQL''s parallel aggregation and Citus''s distributed '
+'aggregation split one grid''s rows. 22023 when the two give a cell different values or were made for different sizes.';
+COMMENT ON FUNCTION grid_agg_final(bytea) IS
+'Final step of sudoku.grid_agg: the grid of the rows collected (the aggregate is NULL for no row); 22023 for a state it '
+'did not make.';
 COMMENT ON AGGREGATE grid_agg(integer, integer, integer) IS
 'The grid of (row, col, value) rows (numbered from 1, NULL value = blank): a puzzle stored as one row per cell becomes a '
 'grid with GROUP BY. The size is the smallest of 4, 9, 16, 25 that holds every row, column and value. Each row is checked '
 'as it comes, in constant time: 22023 at the first row outside the largest grid (25x25), with a value outside 1..25, or '
-'giving a cell a second value, and for a NULL row or column.';
+'giving a cell a second value, and for a NULL row or column. Parallel safe with a combine function: a parallel plan '
+'splits the rows between workers, and Citus aggregates on its workers and combines their states on the coordinator.';
 COMMENT ON AGGREGATE grid_agg(integer, integer, integer, integer) IS
 'The grid of (row, col, value) rows of the given size (4, 9, 16 or 25; 22023 otherwise, 22004 for NULL); each row is '
 'checked against the size as it comes (22023 at the first cell outside the grid or value outside 1..n). '

@@ -206,3 +206,56 @@ COMMENT ON FUNCTION svg_step(step) IS
 'links as orange arrows between candidates (solid to a candidate that is on, dashed to one that is off). The candidates '
 'drawn are the digits''; the path may have removed some before. NULL for a step without a grid (the last row of '
 'fill_steps has one: the solved or stalled grid). 22023 for a cell, digit or link outside the grid or of another shape.';
+
+-- Issue 37: grid_agg's state is a bytea updated in place, with a combine function, so that a
+-- parallel plan splits one grid's rows between workers and Citus aggregates on its workers (Citus
+-- refuses internal states). An aggregate's state type cannot be altered: it is dropped and made
+-- again, so a view that calls grid_agg must be dropped before the update and made again after
+-- (the DROP below stops the update otherwise, changing nothing). The 0.3.0 functions stay in the
+-- library for 0.3.0 installs not yet updated.
+DROP AGGREGATE grid_agg(integer, integer, integer);
+DROP AGGREGATE grid_agg(integer, integer, integer, integer);
+DROP FUNCTION grid_agg_step(internal, integer, integer, integer);
+DROP FUNCTION grid_agg_step(internal, integer, integer, integer, integer);
+DROP FUNCTION grid_agg_final(internal);
+CREATE FUNCTION grid_agg_step(state bytea, "row" integer, col integer, value integer) RETURNS bytea
+IMMUTABLE PARALLEL SAFE COST 20 LANGUAGE c AS 'MODULE_PATHNAME', 'grid_agg_step_bytes_wrapper';
+CREATE FUNCTION grid_agg_step(state bytea, "row" integer, col integer, value integer, size integer) RETURNS bytea
+IMMUTABLE PARALLEL SAFE COST 20 LANGUAGE c AS 'MODULE_PATHNAME', 'grid_agg_step_sized_bytes_wrapper';
+CREATE FUNCTION grid_agg_combine(state bytea, other bytea) RETURNS bytea
+IMMUTABLE STRICT PARALLEL SAFE COST 400 LANGUAGE c AS 'MODULE_PATHNAME', 'grid_agg_combine_bytes_wrapper';
+CREATE FUNCTION grid_agg_final(state bytea) RETURNS grid
+IMMUTABLE STRICT PARALLEL SAFE COST 400 LANGUAGE c AS 'MODULE_PATHNAME', 'grid_agg_final_bytes_wrapper';
+CREATE AGGREGATE grid_agg("row" integer, col integer, value integer) (
+    SFUNC = grid_agg_step, STYPE = bytea, FINALFUNC = grid_agg_final, COMBINEFUNC = grid_agg_combine,
+    PARALLEL = SAFE
+);
+CREATE AGGREGATE grid_agg("row" integer, col integer, value integer, size integer) (
+    SFUNC = grid_agg_step, STYPE = bytea, FINALFUNC = grid_agg_final, COMBINEFUNC = grid_agg_combine,
+    PARALLEL = SAFE
+);
+COMMENT ON FUNCTION grid_agg_step(bytea, integer, integer, integer) IS
+'Transition step of sudoku.grid_agg(row, col, value): checks the row at once and stores it in the state, a bytea of '
+'627 bytes (the size byte, the largest row, column or value so far, then one byte per cell of the largest grid) that '
+'the aggregate updates in place; constant time and memory per row. 22023 for a state it did not make.';
+COMMENT ON FUNCTION grid_agg_step(bytea, integer, integer, integer, integer) IS
+'Transition step of sudoku.grid_agg(row, col, value, size): checks the row at once against the size (taken from the '
+'first row; 22004 when NULL there) and stores it in the state (2 + n*n bytes, updated in place); constant time and '
+'memory per row.';
+COMMENT ON FUNCTION grid_agg_combine(bytea, bytea) IS
+'Combine step of sudoku.grid_agg: the rows of the second state (collected by a parallel worker, or by a Citus worker '
+'and shipped as bytea text) added to the first; what lets PostgreSQL''s parallel aggregation and Citus''s distributed '
+'aggregation split one grid''s rows. 22023 when the two give a cell different values or were made for different sizes.';
+COMMENT ON FUNCTION grid_agg_final(bytea) IS
+'Final step of sudoku.grid_agg: the grid of the rows collected (the aggregate is NULL for no row); 22023 for a state it '
+'did not make.';
+COMMENT ON AGGREGATE grid_agg(integer, integer, integer) IS
+'The grid of (row, col, value) rows (numbered from 1, NULL value = blank): a puzzle stored as one row per cell becomes a '
+'grid with GROUP BY. The size is the smallest of 4, 9, 16, 25 that holds every row, column and value. Each row is checked '
+'as it comes, in constant time: 22023 at the first row outside the largest grid (25x25), with a value outside 1..25, or '
+'giving a cell a second value, and for a NULL row or column. Parallel safe with a combine function: a parallel plan '
+'splits the rows between workers, and Citus aggregates on its workers and combines their states on the coordinator.';
+COMMENT ON AGGREGATE grid_agg(integer, integer, integer, integer) IS
+'The grid of (row, col, value) rows of the given size (4, 9, 16 or 25; 22023 otherwise, 22004 for NULL); each row is '
+'checked against the size as it comes (22023 at the first cell outside the grid or value outside 1..n). '
+'See sudoku.grid_agg(row, col, value).';

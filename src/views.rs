@@ -147,9 +147,9 @@ fn grid_agg_add(
     state
 }
 
-/// Transition of `sudoku.grid_agg(row, col, value)`.
-// COST 20: about 0.1 µs a row, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-#[pg_extern(name = "grid_agg_step", immutable, parallel_safe, cost = 20)]
+/// 0.3.0's transition of `sudoku.grid_agg(row, col, value)` over an `internal` state, kept in the
+/// library (not in 0.4.0's SQL) for 0.3.0 installs not yet updated.
+#[pg_extern(name = "grid_agg_step", immutable, parallel_safe, sql = false)]
 fn grid_agg_step_inferred(
     state: pgrx::datum::Internal,
     row: Option<i32>,
@@ -160,9 +160,9 @@ fn grid_agg_step_inferred(
     grid_agg_add(state, None, row, col, value, fcinfo)
 }
 
-/// Transition of `sudoku.grid_agg(row, col, value, size)`; `22004` for a NULL size.
-// COST 20: about 0.1 µs a row, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-#[pg_extern(name = "grid_agg_step", immutable, parallel_safe, cost = 20)]
+/// 0.3.0's transition of `sudoku.grid_agg(row, col, value, size)` over an `internal` state, kept in
+/// the library (not in 0.4.0's SQL) for 0.3.0 installs not yet updated.
+#[pg_extern(name = "grid_agg_step", immutable, parallel_safe, sql = false)]
 fn grid_agg_step_sized(
     state: pgrx::datum::Internal,
     row: Option<i32>,
@@ -175,26 +175,159 @@ fn grid_agg_step_sized(
     grid_agg_add(state, Some(size), row, col, value, fcinfo)
 }
 
-/// The final function of `sudoku.grid_agg`: the grid of the rows collected (NULL for no row).
-// COST 400: about 2 µs a 9x9 grid, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
-#[pg_extern(name = "grid_agg_final", immutable, parallel_safe, cost = 400)]
+/// 0.3.0's final function of `sudoku.grid_agg` over an `internal` state, kept in the library (not
+/// in 0.4.0's SQL) for 0.3.0 installs not yet updated.
+#[pg_extern(name = "grid_agg_final", immutable, parallel_safe, sql = false)]
 fn grid_agg_finish(mut state: pgrx::datum::Internal) -> Option<Grid> {
     // SAFETY: a non-null state of grid_agg is a GridCollector (grid_agg_add).
     let collector = unsafe { state.get_mut::<views::GridCollector>() }?;
     Some(Grid(collector.finish().unwrap_or_else(|e| raise(&e))))
 }
 
+/// The bytes of a `bytea` state of `sudoku.grid_agg`, to update in place: the datum itself when
+/// the aggregate owns it (called by an aggregate, plain 4-byte header), else a copy in the
+/// current memory context; the aggregate keeps a returned datum that is its own, and copies any
+/// other into its context.
+///
+/// # Safety
+/// `datum` is a non-null `bytea` datum.
+unsafe fn owned_state<'a>(datum: pg_sys::Datum, fcinfo: pg_sys::FunctionCallInfo) -> (pg_sys::Datum, &'a mut [u8]) {
+    let ptr = datum.cast_mut_ptr::<pg_sys::varlena>();
+    // SAFETY: fcinfo is the call's own; AggCheckCallContext only reads it.
+    let in_aggregate = unsafe { pg_sys::AggCheckCallContext(fcinfo, std::ptr::null_mut()) } != 0;
+    // SAFETY: ptr is a bytea datum; detoasting returns it unchanged when it is a plain one.
+    let owned = unsafe {
+        if in_aggregate {
+            pg_sys::pg_detoast_datum(ptr)
+        } else {
+            pg_sys::pg_detoast_datum_copy(ptr)
+        }
+    };
+    // SAFETY: owned is an untoasted 4-byte-header varlena of varsize_4b bytes.
+    let bytes = unsafe {
+        let len = pgrx::varlena::varsize_4b(owned) - pg_sys::VARHDRSZ;
+        std::slice::from_raw_parts_mut(pgrx::varlena::vardata_4b(owned) as *mut u8, len)
+    };
+    (pg_sys::Datum::from(owned), bytes)
+}
+
+/// The transition of `sudoku.grid_agg`: adds one (row, col, value) row to the `bytea` state
+/// (created on the first row, for `size` or inferred), in place, checking it at once; constant
+/// time and memory per row.
+fn grid_agg_add_bytes(
+    state: pgrx::datum::Internal,
+    size: Option<i32>,
+    row: Option<i32>,
+    col: Option<i32>,
+    value: Option<i32>,
+    fcinfo: pg_sys::FunctionCallInfo,
+) -> pgrx::datum::Internal {
+    let (Some(row), Some(col)) = (row, col) else {
+        invalid_parameter("a row or column of sudoku.grid_agg is NULL".into());
+    };
+    let datum = match state.unwrap() {
+        Some(datum) => datum,
+        None => {
+            let size = size.map(grid_size);
+            let empty = views::collected::empty(size).unwrap_or_else(|e| raise(&e));
+            pg_sys::Datum::from(pgrx::rust_byte_slice_to_bytea(&empty).into_pg())
+        }
+    };
+    // SAFETY: the state is a bytea datum: the one made above or one this aggregate returned.
+    let (datum, bytes) = unsafe { owned_state(datum, fcinfo) };
+    views::collected::add(bytes, row as i64, col as i64, value.map(i64::from)).unwrap_or_else(|e| raise(&e));
+    pgrx::datum::Internal::from(Some(datum))
+}
+
+/// Transition of `sudoku.grid_agg(row, col, value)`.
+// COST 20: about 0.1 µs a row, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(
+    immutable,
+    parallel_safe,
+    sql = r#"
+CREATE FUNCTION grid_agg_step(state bytea, "row" integer, col integer, value integer) RETURNS bytea
+IMMUTABLE PARALLEL SAFE COST 20 LANGUAGE c AS 'MODULE_PATHNAME', 'grid_agg_step_bytes_wrapper';
+"#
+)]
+fn grid_agg_step_bytes(
+    state: pgrx::datum::Internal,
+    row: Option<i32>,
+    col: Option<i32>,
+    value: Option<i32>,
+    fcinfo: pg_sys::FunctionCallInfo,
+) -> pgrx::datum::Internal {
+    grid_agg_add_bytes(state, None, row, col, value, fcinfo)
+}
+
+/// Transition of `sudoku.grid_agg(row, col, value, size)`; `22004` for a NULL size on the first
+/// row.
+// COST 20: about 0.1 µs a row, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(
+    immutable,
+    parallel_safe,
+    sql = r#"
+CREATE FUNCTION grid_agg_step(state bytea, "row" integer, col integer, value integer, size integer) RETURNS bytea
+IMMUTABLE PARALLEL SAFE COST 20 LANGUAGE c AS 'MODULE_PATHNAME', 'grid_agg_step_sized_bytes_wrapper';
+"#
+)]
+fn grid_agg_step_sized_bytes(
+    state: pgrx::datum::Internal,
+    row: Option<i32>,
+    col: Option<i32>,
+    value: Option<i32>,
+    size: Option<i32>,
+    fcinfo: pg_sys::FunctionCallInfo,
+) -> pgrx::datum::Internal {
+    if !state.initialized() {
+        required(size, "the size of sudoku.grid_agg");
+    }
+    grid_agg_add_bytes(state, size, row, col, value, fcinfo)
+}
+
+/// The combine function of `sudoku.grid_agg`: the rows of `other` (collected by a parallel
+/// worker or a Citus worker) added to `state`, in place when the aggregate owns it.
+// COST 400: one pass over the 627 bytes of a state, estimated (not measured) in units of 5 ns.
+#[pg_extern(
+    immutable,
+    strict,
+    parallel_safe,
+    sql = r#"
+CREATE FUNCTION grid_agg_combine(state bytea, other bytea) RETURNS bytea
+IMMUTABLE STRICT PARALLEL SAFE COST 400 LANGUAGE c AS 'MODULE_PATHNAME', 'grid_agg_combine_bytes_wrapper';
+"#
+)]
+fn grid_agg_combine_bytes(
+    state: pgrx::datum::Internal,
+    other: &[u8],
+    fcinfo: pg_sys::FunctionCallInfo,
+) -> pgrx::datum::Internal {
+    let datum = state.unwrap().expect("a strict function's argument");
+    // SAFETY: the state is a bytea datum (the function is strict).
+    let (datum, bytes) = unsafe { owned_state(datum, fcinfo) };
+    views::collected::merge(bytes, other).unwrap_or_else(|e| raise(&e));
+    pgrx::datum::Internal::from(Some(datum))
+}
+
+/// The final function of `sudoku.grid_agg`: the grid of the rows collected (NULL for no row).
+// COST 400: about 2 µs a 9x9 grid, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+#[pg_extern(name = "grid_agg_final", immutable, strict, parallel_safe, cost = 400)]
+fn grid_agg_final_bytes(state: &[u8]) -> Grid {
+    Grid(views::collected::finish(state).unwrap_or_else(|e| raise(&e)))
+}
+
 extension_sql!(
     r#"
 CREATE AGGREGATE grid_agg("row" integer, col integer, value integer) (
-    SFUNC = grid_agg_step, STYPE = internal, FINALFUNC = grid_agg_final, PARALLEL = SAFE
+    SFUNC = grid_agg_step, STYPE = bytea, FINALFUNC = grid_agg_final, COMBINEFUNC = grid_agg_combine,
+    PARALLEL = SAFE
 );
 CREATE AGGREGATE grid_agg("row" integer, col integer, value integer, size integer) (
-    SFUNC = grid_agg_step, STYPE = internal, FINALFUNC = grid_agg_final, PARALLEL = SAFE
+    SFUNC = grid_agg_step, STYPE = bytea, FINALFUNC = grid_agg_final, COMBINEFUNC = grid_agg_combine,
+    PARALLEL = SAFE
 );
 "#,
     name = "grid_agg",
-    requires = [grid_agg_step_inferred, grid_agg_step_sized, grid_agg_finish]
+    requires = [grid_agg_step_bytes, grid_agg_step_sized_bytes, grid_agg_combine_bytes, grid_agg_final_bytes]
 );
 
 /// The techniques named in a `text[]` argument of `propagate` or `fill_steps`; `22004` for a NULL

@@ -89,67 +89,161 @@ const LARGEST: i64 = 25;
 /// `(row, col, value)` triples collected one at a time into a grid (the state of
 /// `sudoku.grid_agg`): each triple is checked as it comes, so the first impossible one is an error
 /// at once, in constant time and memory (one byte per cell of the grid, or of the largest grid
-/// when the size is inferred).
-#[derive(Debug, Clone)]
+/// when the size is inferred). The state is its bytes ([`GridCollector::as_bytes`]), so that
+/// PostgreSQL can keep it in a `bytea`, update it in place, ship it between processes and hosts,
+/// and combine two of them ([`collected`] works on the bytes themselves).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GridCollector {
-    /// The size given, or `None` to infer the smallest that holds every row, column and value.
-    size: Option<usize>,
-    /// The values so far, row-major, `side` cells a row; 0 for blank.
-    values: Vec<u8>,
-    side: usize,
-    /// The largest row, column or value so far (what an inferred size must hold).
-    largest: i64,
+    bytes: Vec<u8>,
 }
 
 impl GridCollector {
     /// An empty collection for a grid of `size` (4, 9, 16 or 25; else an error), or of the
     /// smallest size that holds every triple when `None`.
     pub fn new(size: Option<usize>) -> Result<GridCollector, crate::GridError> {
-        if let Some(n) = size {
-            Grid::empty(n)?;
-        }
-        let side = size.unwrap_or(LARGEST as usize);
-        Ok(GridCollector { size, values: vec![0; side * side], side, largest: 0 })
+        Ok(GridCollector { bytes: collected::empty(size)? })
     }
 
     /// Adds one triple; `None` is a blank. An error for a cell outside the grid (the largest one
     /// when the size is inferred), a value outside `1..=n` or two different values for one cell.
     pub fn add(&mut self, row: i64, col: i64, value: Option<i64>) -> Result<(), crate::GridError> {
-        use crate::GridError::Value;
-        let n = self.side as i64;
-        if !(1..=n).contains(&row) || !(1..=n).contains(&col) {
-            let grid = match self.size {
-                Some(_) => format!("the {n}x{n} grid"),
-                None => format!("the largest grid ({n}x{n})"),
-            };
-            return Err(Value(format!("cell ({row}, {col}) is outside {grid}")));
-        }
-        self.largest = self.largest.max(row).max(col);
-        let Some(v) = value else { return Ok(()) };
-        if !(1..=n).contains(&v) {
-            let grid = match self.size {
-                Some(_) => format!("a {n}x{n} grid"),
-                None => format!("the largest grid ({n}x{n})"),
-            };
-            return Err(Value(format!("cell ({row}, {col}) holds {v}, but {grid} takes 1 to {n}")));
-        }
-        let slot = &mut self.values[((row - 1) * n + col - 1) as usize];
-        if *slot != 0 && *slot as i64 != v {
-            return Err(Value(format!("cell ({row}, {col}) is given both {} and {v}", *slot)));
-        }
-        *slot = v as u8;
-        self.largest = self.largest.max(v);
-        Ok(())
+        collected::add(&mut self.bytes, row, col, value)
+    }
+
+    /// Adds every triple of `other`, a collection of other rows of the same aggregate made
+    /// elsewhere (a parallel worker, a Citus worker). An error when the two were made for
+    /// different sizes or give one cell two different values.
+    pub fn merge(&mut self, other: &GridCollector) -> Result<(), crate::GridError> {
+        collected::merge(&mut self.bytes, &other.bytes)
+    }
+
+    /// The collection's bytes: the size (0 when inferred), the largest row, column or value so
+    /// far, then one byte per cell of the side (`side`² bytes, row-major, 0 for blank).
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The collection of [`GridCollector::as_bytes`]; an error for bytes it cannot have made.
+    pub fn from_bytes(bytes: &[u8]) -> Result<GridCollector, crate::GridError> {
+        collected::check_all(bytes)?;
+        Ok(GridCollector { bytes: bytes.to_vec() })
     }
 
     /// The grid: of the size given, or the smallest of 4, 9, 16, 25 that holds every row,
     /// column and value added (4x4 when none was).
     pub fn finish(&self) -> Result<Grid, crate::GridError> {
-        let n = match self.size {
-            Some(n) => n,
-            None => [4, 9, 16, 25].into_iter().find(|&n| n as i64 >= self.largest).expect("within the largest grid"),
+        collected::finish(&self.bytes)
+    }
+}
+
+/// The operations of [`GridCollector`] on its bytes, borrowed from wherever they live (a
+/// `bytea` the aggregate updates in place).
+pub mod collected {
+    use super::{Grid, LARGEST};
+    use crate::GridError;
+
+    /// The bytes before the cells: the size given (0: inferred) and the largest row, column or
+    /// value so far.
+    const HEADER: usize = 2;
+
+    /// The empty state for `size` (see [`super::GridCollector::new`]).
+    pub fn empty(size: Option<usize>) -> Result<Vec<u8>, GridError> {
+        if let Some(n) = size {
+            Grid::empty(n)?;
+        }
+        let side = size.unwrap_or(LARGEST as usize);
+        let mut bytes = vec![0; HEADER + side * side];
+        bytes[0] = size.unwrap_or(0) as u8;
+        Ok(bytes)
+    }
+
+    fn bad(bytes: &[u8]) -> GridError {
+        GridError::Value(format!("not a sudoku.grid_agg state ({} bytes)", bytes.len()))
+    }
+
+    /// The side of a state, in constant time: an error unless its size byte and length agree.
+    pub fn side(bytes: &[u8]) -> Result<usize, GridError> {
+        let side = match bytes.first() {
+            Some(0) => LARGEST as usize,
+            Some(&n) if matches!(n, 4 | 9 | 16 | 25) => n as usize,
+            _ => return Err(bad(bytes)),
         };
-        let cells: Vec<u8> = (0..n * n).map(|i| self.values[i / n * self.side + i % n]).collect();
+        if bytes.len() != HEADER + side * side || bytes[1] as usize > side {
+            return Err(bad(bytes));
+        }
+        Ok(side)
+    }
+
+    /// [`side`]'s check and every cell within the side: what a state from elsewhere must pass.
+    pub fn check_all(bytes: &[u8]) -> Result<usize, GridError> {
+        let side = side(bytes)?;
+        if bytes[HEADER..].iter().any(|&v| v as usize > side) {
+            return Err(bad(bytes));
+        }
+        Ok(side)
+    }
+
+    /// Adds one triple to a state (see [`super::GridCollector::add`]).
+    pub fn add(bytes: &mut [u8], row: i64, col: i64, value: Option<i64>) -> Result<(), GridError> {
+        use GridError::Value;
+        let side = side(bytes)?;
+        let inferred = bytes[0] == 0;
+        let n = side as i64;
+        if !(1..=n).contains(&row) || !(1..=n).contains(&col) {
+            let grid = if inferred { format!("the largest grid ({n}x{n})") } else { format!("the {n}x{n} grid") };
+            return Err(Value(format!("cell ({row}, {col}) is outside {grid}")));
+        }
+        let mut largest = (bytes[1] as i64).max(row).max(col);
+        if let Some(v) = value {
+            if !(1..=n).contains(&v) {
+                let grid = if inferred { format!("the largest grid ({n}x{n})") } else { format!("a {n}x{n} grid") };
+                return Err(Value(format!("cell ({row}, {col}) holds {v}, but {grid} takes 1 to {n}")));
+            }
+            let slot = &mut bytes[HEADER + ((row - 1) * n + col - 1) as usize];
+            if *slot != 0 && *slot as i64 != v {
+                return Err(Value(format!("cell ({row}, {col}) is given both {} and {v}", *slot)));
+            }
+            *slot = v as u8;
+            largest = largest.max(v);
+        }
+        bytes[1] = largest as u8;
+        Ok(())
+    }
+
+    /// Adds every triple of `other` to `bytes` (see [`super::GridCollector::merge`]).
+    pub fn merge(bytes: &mut [u8], other: &[u8]) -> Result<(), GridError> {
+        let side = check_all(bytes)?;
+        check_all(other)?;
+        if bytes[0] != other[0] {
+            let name = |s: u8| if s == 0 { "an inferred size".to_string() } else { format!("{s}x{s}") };
+            return Err(GridError::Value(format!(
+                "cannot combine rows collected for {} with rows collected for {}",
+                name(bytes[0]),
+                name(other[0])
+            )));
+        }
+        for (i, (mine, theirs)) in bytes[HEADER..].iter_mut().zip(&other[HEADER..]).enumerate() {
+            if *theirs == 0 {
+                continue;
+            }
+            if *mine != 0 && mine != theirs {
+                let (row, col) = (i / side + 1, i % side + 1);
+                return Err(GridError::Value(format!("cell ({row}, {col}) is given both {mine} and {theirs}")));
+            }
+            *mine = *theirs;
+        }
+        bytes[1] = bytes[1].max(other[1]);
+        Ok(())
+    }
+
+    /// The grid of a state (see [`super::GridCollector::finish`]).
+    pub fn finish(bytes: &[u8]) -> Result<Grid, GridError> {
+        let side = check_all(bytes)?;
+        let n = match bytes[0] {
+            0 => [4, 9, 16, 25].into_iter().find(|&n| n >= bytes[1] as usize).expect("within the largest grid"),
+            n => n as usize,
+        };
+        let cells: Vec<u8> = (0..n * n).map(|i| bytes[HEADER + i / n * side + i % n]).collect();
         Grid::from_cells(&cells)
     }
 }
@@ -218,6 +312,49 @@ mod tests {
                 assert_eq!(c.finish().unwrap(), g);
             }
         }
+    }
+
+    #[test]
+    fn collections_merge_and_round_trip_as_bytes() {
+        // A solved grid's cells dealt into three collections, merged in two orders, and through bytes.
+        for n in [4, 9, 16, 25] {
+            let g = crate::solve(&Grid::empty(n).unwrap()).unwrap();
+            for size in [None, Some(n)] {
+                let mut parts: Vec<GridCollector> = (0..3).map(|_| GridCollector::new(size).unwrap()).collect();
+                for (i, cell) in cells(&g).enumerate() {
+                    parts[i % 3].add(cell.row as i64, cell.col as i64, cell.value.map(i64::from)).unwrap();
+                }
+                let mut forward = GridCollector::from_bytes(parts[0].as_bytes()).unwrap();
+                for p in &parts[1..] {
+                    forward.merge(&GridCollector::from_bytes(p.as_bytes()).unwrap()).unwrap();
+                }
+                assert_eq!(forward.finish().unwrap(), g);
+                let mut backward = parts[2].clone();
+                backward.merge(&parts[1]).unwrap();
+                backward.merge(&parts[0]).unwrap();
+                assert_eq!(backward.finish().unwrap(), g);
+            }
+        }
+        // A 4x4 corner alone infers 4x4; merged with a row 5 it is 9x9.
+        let mut small = GridCollector::new(None).unwrap();
+        small.add(1, 1, Some(3)).unwrap();
+        let mut other = GridCollector::new(None).unwrap();
+        other.add(5, 2, None).unwrap();
+        let mut merged = small.clone();
+        merged.merge(&other).unwrap();
+        assert_eq!(small.finish().unwrap().size(), 4);
+        assert_eq!(merged.finish().unwrap().size(), 9);
+        // Conflicts, mixed sizes and foreign bytes are errors.
+        let mut clash = GridCollector::new(None).unwrap();
+        clash.add(1, 1, Some(4)).unwrap();
+        assert!(small.clone().merge(&clash).is_err());
+        assert!(small.clone().merge(&GridCollector::new(Some(9)).unwrap()).is_err());
+        assert!(GridCollector::from_bytes(&[]).is_err());
+        assert!(GridCollector::from_bytes(&[9, 0, 1]).is_err());
+        assert!(GridCollector::from_bytes(&[5, 0]).is_err());
+        let mut bytes = GridCollector::new(Some(4)).unwrap().as_bytes().to_vec();
+        bytes[2] = 5;
+        assert!(GridCollector::from_bytes(&bytes).is_err());
     }
 
     #[test]

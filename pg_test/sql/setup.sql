@@ -20,6 +20,12 @@ EXCEPTION WHEN OTHERS THEN
     RETURN SQLSTATE || ': ' || SQLERRM;
 END $$;
 
+-- The lines of a statement's plan (EXPLAIN, costs off), to check where work runs.
+CREATE FUNCTION public.plan_of(statement text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+BEGIN
+    RETURN QUERY EXECUTE 'EXPLAIN (COSTS OFF) ' || statement;
+END $$;
+
 -- Every puzzle file as a table of (file, line, puzzle); line numbers are 1-based.
 CREATE TABLE public.puzzle_lines (file text, line bigserial, puzzle text);
 \getenv datadir PG_SUDOKU_DATA

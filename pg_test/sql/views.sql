@@ -33,6 +33,41 @@ SELECT error_of($$SELECT sudoku.grid_agg(r, c, v) FROM (VALUES (1, NULL::integer
 -- A forgotten GROUP BY over a million cell rows: the first row no grid can hold (row 26) is an
 -- error at once, not after the million (each row is checked as it comes, in constant time).
 SELECT error_of($$SELECT sudoku.grid_agg(i, 1, 1) FROM generate_series(1, 1000000) i$$);
+-- grid_agg in a parallel plan (issue 37): the cells of top95's solutions, grouped back per puzzle
+-- and, for one puzzle whose rows are spread over the workers, combined from their partial states;
+-- the same grids as without parallel query. The partial and finalize steps are in the plan.
+CREATE TABLE solved_cells AS
+SELECT p.n, c.row, c.col, c.value FROM puzzles p, cells(solve(p.puzzle)) c, generate_series(1, 8) copy
+WHERE p.file = 'top95';
+ANALYZE solved_cells;
+CREATE TEMP TABLE serial_grids AS SELECT n, grid_agg(row, col, value) AS g FROM solved_cells GROUP BY n;
+SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2; SET parallel_leader_participation = off;
+SELECT bool_or(line ~ 'Partial .*Aggregate') AS partial, bool_or(line ~ 'Finalize .*Aggregate') AS finalize,
+       bool_or(line ~ 'Gather') AS gather
+FROM plan_of($$SELECT n, grid_agg(row, col, value) FROM solved_cells GROUP BY n$$) AS line;
+SELECT count(*) AS groups, count(*) FILTER (WHERE a.g = s.g) AS equal_to_serial,
+       count(*) FILTER (WHERE a.g = solve(p.puzzle)) AS solutions
+FROM (SELECT n, grid_agg(row, col, value) AS g FROM solved_cells GROUP BY n) a
+JOIN serial_grids s USING (n) JOIN puzzles p ON p.file = 'top95' AND p.n = a.n;
+SELECT bool_or(line ~ 'Partial .*Aggregate') AS partial, bool_or(line ~ 'Finalize .*Aggregate') AS finalize,
+       bool_or(line ~ 'Gather') AS gather
+FROM plan_of($$SELECT grid_agg(row, col, value, 9) FROM solved_cells WHERE n = 17$$) AS line;
+SELECT (SELECT grid_agg(row, col, value, 9) FROM solved_cells WHERE n = 17) = (SELECT g FROM serial_grids WHERE n = 17)
+       AS one_grid_from_two_workers;
+-- A cell given two values, whether the rows meet in one worker's steps or in the combine step.
+INSERT INTO solved_cells SELECT 17, 9, 9, (SELECT 1 + value % 9 FROM solved_cells WHERE n = 17 AND row = 9 AND col = 9 LIMIT 1)
+FROM generate_series(1, 1000);
+SELECT regexp_replace(error_of($$SELECT grid_agg(row, col, value) FROM solved_cells WHERE n = 17$$),
+                      'both [0-9] and [0-9]', 'both x and y') AS conflict;
+RESET parallel_setup_cost; RESET parallel_tuple_cost; RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather; RESET parallel_leader_participation;
+DROP TABLE solved_cells;
+-- The steps called by hand: states are checked, and two made for different sizes do not combine.
+SELECT grid_agg_final(grid_agg_combine(grid_agg_step(NULL, 1, 1, 1, 4), grid_agg_step(NULL, 2, 2, 2, 4))) AS combined;
+SELECT error_of($$SELECT sudoku.grid_agg_combine(sudoku.grid_agg_step(NULL, 1, 1, 1), sudoku.grid_agg_step(NULL, 2, 2, 1, 9))$$);
+SELECT error_of($$SELECT sudoku.grid_agg_final('\x0102'::bytea)$$);
+SELECT error_of($$SELECT sudoku.grid_agg_step('\x09'::bytea, 1, 1, 1)$$);
 -- The same rows grouped per puzzle, in one query over many groups: each group's state is its own.
 SELECT count(*) AS groups, count(*) FILTER (WHERE g = p.puzzle) AS equal
 FROM (SELECT n, grid_agg(c.row, c.col, c.value) AS g FROM puzzles, cells(puzzle) c
