@@ -373,6 +373,15 @@ COMMENT ON FUNCTION techniques() IS
 'uniqueness, aligned exclusion, chains, forcing chains, guess) and the least difficulty of a step on the Sudoku '
 'Explainer scale (chains add to it by their length, some patterns by their size).';
 
+COMMENT ON FUNCTION neighbours(grid, integer, integer) IS
+'The unique puzzles of the {-remove+add} neighbourhood of a puzzle, the move of the Sudoku forum''s search for its '
+'hardest puzzles (remove defaults to 1, add to 1): remove givens removed and add givens added on cells that were blank, '
+'with any digit, kept when they have exactly one solution; lazily, in a fixed order (removed givens, added cells, their '
+'digits, ascending), in constant memory, checking for cancel at each puzzle tried. Any size. Two neighbourhoods give '
+'puzzles equal up to equivalence: group them by sudoku.canonical. {-1+1} of a hard 9x9 puzzle tries about 12,000 puzzles '
+'in 20 ms and keeps about 80. 22023 for a negative count, more than the grid''s givens or blanks, or more than 100 '
+'million puzzles to try ({-2+2} of a 25-given 9x9 tries 37 million); 57014 on cancel or statement_timeout.';
+
 -- ROWS: the rows a set-returning function returns per call, for the planner (pgrx has no
 -- attribute for it; each native function's COST stands next to it in src/, the SQL versions'
 -- in their files). Typical counts on magictour_top1465; where an argument bounds the rows, a
@@ -385,6 +394,7 @@ ALTER FUNCTION fill_steps(grid, text[]) ROWS 27;
 ALTER FUNCTION techniques() ROWS 42;
 ALTER FUNCTION solutions(grid, integer) ROWS 10;
 ALTER FUNCTION search_tree(grid, integer) ROWS 1000;
+ALTER FUNCTION neighbours(grid, integer, integer) ROWS 80;
 
 -- Issue 26: variants as data.
 COMMENT ON TYPE variant_puzzle IS

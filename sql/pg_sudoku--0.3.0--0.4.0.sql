@@ -259,3 +259,23 @@ COMMENT ON AGGREGATE grid_agg(integer, integer, integer, integer) IS
 'The grid of (row, col, value) rows of the given size (4, 9, 16 or 25; 22023 otherwise, 22004 for NULL); each row is '
 'checked against the size as it comes (22023 at the first cell outside the grid or value outside 1..n). '
 'See sudoku.grid_agg(row, col, value).';
+
+-- Issue 37: the {-remove+add} neighbourhood of a puzzle, the forum's search for hard puzzles.
+CREATE FUNCTION "neighbours"(
+	"puzzle" grid, /* Grid */
+	"remove" INT DEFAULT 1, /* i32 */
+	"add" INT DEFAULT 1 /* i32 */
+) RETURNS SETOF grid /* Grid */
+IMMUTABLE STRICT PARALLEL SAFE COST 54000
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'neighbours_wrapper';
+ALTER FUNCTION neighbours(grid, integer, integer) ROWS 80;
+COMMENT ON FUNCTION neighbours(grid, integer, integer) IS
+'The unique puzzles of the {-remove+add} neighbourhood of a puzzle, the move of the Sudoku forum''s search for its '
+'hardest puzzles (remove defaults to 1, add to 1): remove givens removed and add givens added on cells that were blank, '
+'with any digit, kept when they have exactly one solution; lazily, in a fixed order (removed givens, added cells, their '
+'digits, ascending), in constant memory, checking for cancel at each puzzle tried. Any size. Two neighbourhoods give '
+'puzzles equal up to equivalence: group them by sudoku.canonical. {-1+1} of a hard 9x9 puzzle tries about 12,000 puzzles '
+'in 20 ms and keeps about 80. 22023 for a negative count, more than the grid''s givens or blanks, or more than 100 '
+'million puzzles to try ({-2+2} of a 25-given 9x9 tries 37 million); 57014 on cancel or statement_timeout.';
+

@@ -22,6 +22,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod human;
+pub mod neighbours;
 pub mod picture;
 pub mod random;
 pub mod search;

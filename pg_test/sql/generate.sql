@@ -125,3 +125,48 @@ FROM hint((SELECT puzzle FROM puzzles WHERE file = 'seed_examples' AND n = 1));
 SELECT hint(solve((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1))) IS NULL AS solved_grid_has_no_hint;
 SELECT error_of($$SELECT sudoku.hint(repeat('.', 81)::sudoku.grid)$$);
 SELECT error_of($$SELECT sudoku.hint(('55' || repeat('.', 79))::sudoku.grid)$$);
+
+-- neighbours (issue 37): the {-1+1} neighbourhood of two of hardest11, two 17-clue puzzles of top95
+-- (one with none) and one of easy50, against a
+-- brute force in plain SQL (every given blanked, every blank given every digit, kept when
+-- count_solutions says one): the same puzzles, in the same order, each with one given fewer in
+-- one place and one more in another.
+CREATE FUNCTION pg_temp.brute_neighbours(p sudoku.grid) RETURNS SETOF sudoku.grid LANGUAGE sql STABLE AS $$
+    SELECT q FROM (
+        SELECT g.i AS gi, b.i AS bi, d,
+               sudoku.grid((SELECT array_agg(CASE WHEN k = g.i THEN 0 WHEN k = b.i THEN d ELSE v END ORDER BY k)
+                            FROM unnest(p::int[]) WITH ORDINALITY AS u(v, k))) AS q
+        FROM unnest(p::int[]) WITH ORDINALITY AS g(v, i), unnest(p::int[]) WITH ORDINALITY AS b(v, i),
+             generate_series(1, 9) AS d
+        WHERE g.v <> 0 AND b.v = 0) c
+    WHERE sudoku.count_solutions(q) = 1
+    ORDER BY gi, bi, d
+$$;
+CREATE TEMP TABLE seeds AS
+SELECT file, n, puzzle FROM puzzles
+WHERE (file = 'hardest11' AND n IN (1, 6)) OR (file = 'top95' AND n IN (1, 2)) OR (file = 'easy50' AND n = 6);
+SELECT s.file, s.n,
+       (SELECT count(*) FROM neighbours(s.puzzle)) AS neighbours,
+       (SELECT array_agg(q) FROM neighbours(s.puzzle) q)
+           IS NOT DISTINCT FROM (SELECT array_agg(q) FROM pg_temp.brute_neighbours(s.puzzle) q)
+           AS same_as_brute_force,
+       (SELECT coalesce(bool_and(is_unique(q) AND givens(q) = givens(s.puzzle)
+                        AND (SELECT count(*) FILTER (WHERE a <> 0 AND b = 0) = 1 AND count(*) FILTER (WHERE a = 0 AND b <> 0) = 1
+                                    AND count(*) FILTER (WHERE a <> 0 AND b <> 0 AND a <> b) = 0
+                             FROM unnest(s.puzzle::int[], q::int[]) AS z(a, b))), true)
+        FROM neighbours(s.puzzle, remove => 1, add => 1) q) AS each_one_move
+FROM seeds s ORDER BY s.file, s.n;
+-- The shapes around it: {-0+1} keeps a unique puzzle unique only with its solution's digits;
+-- {-1+0} of a minimal puzzle is empty; duplicates up to equivalence meet under canonical.
+SELECT (SELECT count(*) FROM neighbours(puzzle, 0, 1)) = 81 - givens(puzzle) AS add_only,
+       (SELECT bool_and(solve(q) = solve(puzzle)) FROM neighbours(puzzle, 0, 1) q) AS add_only_keeps_solution,
+       (SELECT count(*) FROM neighbours(puzzle, 1, 0)) AS remove_only,
+       (SELECT count(DISTINCT canonical(q)) FROM neighbours(puzzle) q) AS up_to_equivalence
+FROM puzzles WHERE file = 'hardest11' AND n = 1;
+SELECT error_of($$SELECT count(*) FROM sudoku.neighbours((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1), -1, 1)$$);
+SELECT error_of($$SELECT count(*) FROM sudoku.neighbours((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1), 3, 3)$$);
+SELECT error_of($$SELECT count(*) FROM sudoku.neighbours((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1), 30, 0)$$);
+-- A neighbourhood of 22 million puzzles to try stops at statement_timeout.
+SET statement_timeout = '200ms';
+SELECT count(*) FROM neighbours((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1), 2, 2);
+RESET statement_timeout;
