@@ -7,8 +7,10 @@
 #   2. the #[pg_test]s of the extension crate (cargo pgrx test pgNN, run as the postgres user);
 #   3. the pg_regress suite in pg_test/ against the release build in the throwaway cluster,
 #      including every SQL example of the README (checked to be there verbatim), and
-#      sudoku.svg's pictures rendered by headless Chromium (scripts/svg_test.sh), and a table
-#      sharded over two postgres_fdw servers (scripts/shards.sh --check);
+#      sudoku.svg's pictures rendered by headless Chromium (scripts/svg_test.sh), a table
+#      sharded over two postgres_fdw servers (scripts/shards.sh --check), and on 15 the Citus
+#      layer (scripts/citus_test.sh: a coordinator and two workers, every distributed shape the
+#      same as on one node and run on the workers);
 #   4. the upgrade test from every older release kept in sql/ (scripts/upgrade_test.sh), the
 #      hijack test (scripts/hijack_test.sh: look-alikes planted before CREATE and ALTER EXTENSION),
 #      the abuse test (scripts/abuse_test.sh: every function on adversarial grids under
@@ -90,6 +92,10 @@ test_major() {
     "$root/scripts/svg_test.sh" || fail_step "svg_test.sh"
     log "sharding over postgres_fdw (scripts/shards.sh --check, PostgreSQL $PG_MAJOR)"
     "$root/scripts/shards.sh" --check || fail_step "shards.sh --check"
+    if [ "$PG_MAJOR" = 15 ]; then
+        log "Citus: distributed shapes against one node (scripts/citus_test.sh, PostgreSQL $PG_MAJOR)"
+        "$root/scripts/citus_test.sh" || fail_step "citus_test.sh"
+    fi
     log "upgrade test (scripts/upgrade_test.sh, PostgreSQL $PG_MAJOR)"
     "$root/scripts/upgrade_test.sh" || fail_step "upgrade_test.sh"
     log "hijack test (scripts/hijack_test.sh, PostgreSQL $PG_MAJOR)"
