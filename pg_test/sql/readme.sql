@@ -115,6 +115,10 @@ SELECT sudoku.hint(puzzle)::jsonb -> 'placement' AS placement,
        '[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,null]]'::jsonb::sudoku.grid AS from_json
 FROM puzzles WHERE id = 1;
 
+SELECT count(*) AS neighbours, count(DISTINCT sudoku.canonical(n)) AS essentially_different,
+       bool_and(sudoku.givens(n) = 22 AND sudoku.is_unique(n)) AS one_out_one_in
+FROM sudoku.neighbours('85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.', remove => 1, add => 1) AS n;
+
 SELECT '...15.....34..x.89'::sudoku.grid;
 ALTER TABLE puzzles SET (parallel_workers = 2);
 
