@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark behind the README's tables, in one run on this machine:
+# The benchmark behind the tables of docs/benchmarks.md, in one run on this machine:
 #   1. the engine (sudoku-bench), the peer (../shared/tools/peer-bench/run) and tdoku
 #      (../shared/tools/tdoku-bench/run) on every kind of puzzle: easy, medium and qqwing's
 #      expert (data/bench/qqwing_*), human-solvable hard (se_rated_10k), random and random

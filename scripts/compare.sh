@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's comparison table: sudoku.compare (every pure-SQL version against its native
+# The comparison table of docs/sql-versions.md: sudoku.compare (every pure-SQL version against its native
 # twin) on each puzzle of the given files, per file and approach: how many agree, the mean
 # native time in µs and SQL time in ms (wall clock inside sudoku.compare, so the native figure
 # includes one EXECUTE), and their ratio. Uses the cluster of scripts/cluster.sh (started by

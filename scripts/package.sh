@@ -34,6 +34,7 @@ if ! dpkg -S "$PG_CONFIG" >/dev/null 2>&1; then
     install -m 755 "$tree$libdir/pg_sudoku.so" "$stage/lib/"
     install -m 644 "$tree$extdir"/pg_sudoku* "$stage/extension/"
     install -m 644 README.md LICENSE "$stage/"
+    mkdir -p "$stage/docs" && install -m 644 docs/*.md "$stage/docs/"
     cat >"$stage/install.sh" <<INSTALL
 #!/bin/sh
 # Installs pg_sudoku $version into the PostgreSQL $PG_MAJOR whose pg_config is \$PG_CONFIG (or the
@@ -64,6 +65,7 @@ done
 
 mkdir -p "$tree/DEBIAN" "$tree/usr/share/doc/$name"
 install -m 644 README.md "$tree/usr/share/doc/$name/README.md"
+mkdir -p "$tree/usr/share/doc/$name/docs" && install -m 644 docs/*.md "$tree/usr/share/doc/$name/docs/"
 install -m 644 LICENSE "$tree/usr/share/doc/$name/copyright"
 size_kb="$(du -sk --exclude=DEBIAN "$tree" | cut -f1)"
 cat >"$tree/DEBIAN/control" <<CONTROL

@@ -6,7 +6,7 @@
 #      the extension compiled for 14, 16 and 17, which have no server here (scripts/check_majors.sh);
 #   2. the #[pg_test]s of the extension crate (cargo pgrx test pgNN, run as the postgres user);
 #   3. the pg_regress suite in pg_test/ against the release build in the throwaway cluster,
-#      including every SQL example of the README (checked to be there verbatim), and
+#      including every SQL example of the README and docs/ (checked to be there verbatim), and
 #      sudoku.svg's pictures rendered by headless Chromium (scripts/svg_test.sh), a table
 #      sharded over two postgres_fdw servers (scripts/shards.sh --check), and on 15 the Citus
 #      layer (scripts/citus_test.sh: a coordinator and two workers, every distributed shape the

@@ -12,7 +12,7 @@
 -- statement_timeout still applies to the whole call. When it fires inside one of the
 -- functions, that row reports what finished (NULL for the rest, agree NULL) and the
 -- approaches after it are listed without being run; a cancel by the user still cancels.
--- COST 23000000 ROWS 5: 0.58 s a call, 5 rows on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+-- COST 23000000 ROWS 5: 0.58 s a call, 5 rows on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 CREATE FUNCTION compare(grid grid)
 RETURNS TABLE (approach text, native grid, sql grid, agree boolean, native_ms double precision, sql_ms double precision)
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE

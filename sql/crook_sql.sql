@@ -18,7 +18,7 @@
 
 -- The candidates of every blank cell, row-major: the digits 1..n that NOT EXISTS in a peer.
 -- Native twin: sudoku.candidates(grid).
--- COST 3200 ROWS 60: 16 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+-- COST 3200 ROWS 60: 16 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 CREATE FUNCTION candidates_sql(grid grid) RETURNS SETOF cell_candidates
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 COST 3200 ROWS 60
@@ -51,7 +51,7 @@ $$;
 -- digits each (NULL: any size): every set of m >= 1 digits and the m blank cells of a unit
 -- whose candidates lie within them, when those cells hold all m digits. Ordered by unit (rows,
 -- columns, boxes), unit number, size, then digits.
--- COST 27000 ROWS 34: 136 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+-- COST 27000 ROWS 34: 136 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 CREATE FUNCTION preemptive_sets_sql(candidates cell_candidates[], max_size integer DEFAULT NULL)
 RETURNS SETOF preemptive_set
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
@@ -105,7 +105,7 @@ END
 $$;
 
 -- Crook's preemptive sets of a grid's candidates. Native twin: sudoku.preemptive_sets(grid, max_size).
--- COST 27000 ROWS 34: 136 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+-- COST 27000 ROWS 34: 136 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 CREATE FUNCTION preemptive_sets_sql(grid grid, max_size integer DEFAULT NULL)
 RETURNS SETOF preemptive_set
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
@@ -124,7 +124,7 @@ $$;
 -- unit, a cell without candidates, two cells of a unit left with the same single digit, or a
 -- unit with fewer candidate digits than blank cells).
 -- Native twin: sudoku.propagate(grid, ARRAY['naked_single', 'hidden_single', 'preemptive_set']).
--- COST 23000000: 115 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+-- COST 23000000: 115 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 CREATE FUNCTION solve_crook_sql(grid grid) RETURNS grid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 COST 23000000

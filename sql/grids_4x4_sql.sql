@@ -6,7 +6,7 @@
 -- A box of two rows holds four different digits when the second row's half has no digit of the
 -- first row's half: translate() deletes the first half's digits from the second's, and nothing
 -- may go. Native twin: sudoku.solutions(repeat('.', 16)::sudoku.grid, 1000).
--- COST 35000 ROWS 288: 176 µs a row (51 ms for all 288) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+-- COST 35000 ROWS 288: 176 µs a row (51 ms for all 288) on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 CREATE FUNCTION grids_4x4_sql() RETURNS SETOF grid
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 COST 35000 ROWS 288

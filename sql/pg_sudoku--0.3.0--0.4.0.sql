@@ -142,7 +142,7 @@ COMMENT ON FUNCTION generate(integer, bigint, text, integer, text, numrange) IS
 'the first harder step), and a grid whose puzzle ends below it is replaced by the next (up to 200). The same seed gives '
 'the same puzzle across runs and platforms (ChaCha8; with a difficulty not the puzzle of builds before 0.4.0, whose '
 'levels differed); without one it is random (VOLATILE). Minimal 9x9: about 0.05 ms; 16x16: about 30 ms; 25x25: about '
-'0.6 s; a 9x9 level: 0.5 to 5 ms on average (README "Generation and rating"). 22023 for an unknown size, symmetry or '
+'0.6 s; a 9x9 level: 0.5 to 5 ms on average (docs/benchmarks.md "Generation and rating"). 22023 for an unknown size, symmetry or '
 'difficulty, both a difficulty and an er range, an empty range, a negative or unreachable number of givens (below 17 '
 'for 9x9, 4 for 4x4), or a band not met; 22004 for a NULL size or symmetry.';
 COMMENT ON FUNCTION generate_many(integer, integer, bigint, text, integer, text, numrange) IS
@@ -176,7 +176,7 @@ COMMENT ON FUNCTION se_rating(grid) IS
 'and X-Wings inside from 9.0, nested forcing chains from 9.5 (forcing chains inside), 10.0 (multiple), 10.5 (dynamic)), '
 'a chain adding 0.1 each time its length passes 4, 6, 8, 12, 16, 24, ... Every 9x9 puzzle with one solution is rated. '
 'The same path as sudoku.rate, sudoku.hint and sudoku.fill_steps; our own implementation '
-'(sudoku_engine::human::explainer), checked against Sukaku Explainer itself (README "The Sudoku Explainer rating"). '
+'(sudoku_engine::human::explainer), checked against Sukaku Explainer itself (docs/rating.md "The Sudoku Explainer rating"). '
 'About 3.5 ms a puzzle of the Sudoku Exchange bank on average, 1.5 ms at the median; about 0.6 s at the median for the '
 'forum''s hardest (ER 10.9 to 11.4), memory under 30 MB. 22023 for another size, conflicting givens, no or several '
 'solutions; 57014 on cancel or statement_timeout.';
@@ -279,3 +279,14 @@ COMMENT ON FUNCTION neighbours(grid, integer, integer) IS
 'in 20 ms and keeps about 80. 22023 for a negative count, more than the grid''s givens or blanks, or more than 100 '
 'million puzzles to try ({-2+2} of a 25-given 9x9 tries 37 million); 57014 on cancel or statement_timeout.';
 
+-- Issue 38: the README's reference moved to docs/.
+COMMENT ON FUNCTION propagate(grid, text[]) IS
+'The grid after applying the chosen techniques until nothing changes (the fixpoint the set-based SQL loop over candidate '
+'bitmasks reaches, and Crook''s algorithm when it stops without guessing): cells they place are filled, the others stay '
+'blank; NULL when they prove the grid has no solution (conflicting givens included). Techniques: the names of '
+'sudoku.techniques() (docs/functions.md, "Techniques"), the same as sudoku.fill_steps takes. With naked_single, hidden_single, locked_candidates (the family '
+'of pointing and claiming) and preemptive_set (Crook''s preemptive sets of every size, i.e. naked and hidden subsets; '
+'implies naked_single) only (the default is all four), the solver''s bulk propagation, on any grid; the fixpoint does not '
+'depend on the order of the deductions. With any other name (x_wing, xy_chain, ...), the steps of sudoku.fill_steps with '
+'those names to their end, which needs a puzzle with one solution (22023 otherwise). Cancel and statement_timeout are '
+'honoured (57014). 22023 for an unknown technique, 22004 for a NULL one.';

@@ -15,7 +15,7 @@
 -- A round costs 3n * (2^n - 1) * n mask tests: fine for 4x4 and 9x9, slow for 16x16 (2^16
 -- combos per unit), impractical for 25x25.
 -- Native twin: sudoku.propagate(grid, ARRAY['preemptive_set']).
--- COST 13000000: 66 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+-- COST 13000000: 66 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 CREATE FUNCTION propagate_combo_sql(grid grid) RETURNS grid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 COST 13000000

@@ -15,7 +15,7 @@
 -- random(). Sizes 4 and 9 take milliseconds; 16 can backtrack for very long.
 -- Native twin: sudoku.random_grid(size, seed) (a different generator: same kind of grid, not
 -- the same grid).
--- COST 4500000: 23 ms a 9x9 grid on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+-- COST 4500000: 23 ms a 9x9 grid on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 CREATE FUNCTION random_grid_sql(seed double precision DEFAULT NULL, size integer DEFAULT 9) RETURNS grid
 LANGUAGE plpgsql VOLATILE PARALLEL RESTRICTED
 COST 4500000

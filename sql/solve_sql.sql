@@ -21,7 +21,7 @@
 -- over generate_series are far above jit_above_cost while the real work is small, and JIT
 -- compilation alone took 60 ms against 10 ms for the whole solve of a seed example.
 -- Native twin: sudoku.solve(grid).
--- COST 77000000: 385 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+-- COST 77000000: 385 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 CREATE FUNCTION solve_sql(grid grid) RETURNS grid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 COST 77000000

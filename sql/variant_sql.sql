@@ -16,7 +16,7 @@
 -- Killer puzzles without givens are what this query finds hardest: the cage-sum check prunes
 -- far less than the native solver's cage combinations; statement_timeout and cancel stop it.
 -- Native twin: sudoku.solve(grid, rules).
--- COST 100000000: 500 ms a call (9x9 jigsaw and X puzzles), in units of 5 ns (README "Variants").
+-- COST 100000000: 500 ms a call (9x9 jigsaw and X puzzles), in units of 5 ns (docs/variants.md "Variants").
 CREATE FUNCTION solve_sql(grid grid, rules jsonb) RETURNS grid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 COST 100000000

@@ -34,7 +34,7 @@ fn failed(e: CanonicalError) -> ! {
 
 /// The minlex form of `grid` (`sudoku_engine::canonical`).
 // COST 2000: 10 µs a call on 17_clue (9.4 µs a puzzle, 9.2 µs a solution grid, scripts/bench.sh --engine,
-// plus about 1 µs of call overhead), in units of 5 ns (README "Canonical forms").
+// plus about 1 µs of call overhead), in units of 5 ns (docs/canonical.md "Canonical forms").
 #[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
 fn canonical(grid: Grid) -> Grid {
     canonical_with(&grid.0, &mut interrupts()).map(Grid).unwrap_or_else(|e| failed(e))

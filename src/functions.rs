@@ -58,21 +58,21 @@ fn is_unique(grid: Grid) -> bool {
 }
 
 /// True when no two equal givens share a row, column or box.
-// COST 170: 0.8 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 170: 0.8 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, cost = 170)]
 fn is_valid(grid: Grid) -> bool {
     grid.0.is_valid()
 }
 
 /// True when every cell is filled and every unit holds each digit once.
-// COST 70: 0.35 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 70: 0.35 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, cost = 70)]
 fn is_solved(grid: Grid) -> bool {
     grid.0.is_solved()
 }
 
 /// The multi-line display: `735|812|694` rows, `---+---+---` between bands.
-// COST 160: 0.8 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 160: 0.8 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, cost = 160)]
 fn pretty(grid: Grid) -> String {
     grid.0.pretty()
@@ -83,7 +83,7 @@ fn pretty(grid: Grid) -> String {
 /// `candidates`. NULL when `grid` is NULL; `22023` when `solution` differs in size or changes a
 /// given; `22004` when `candidates` is NULL.
 // COST 3000: 15 µs a call for a 9x9 puzzle with its solution (8.5 µs alone, 37 µs with candidates),
-// engine time on magictour_top1465, in units of 5 ns (README "Solving in bulk").
+// engine time on magictour_top1465, in units of 5 ns (docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, parallel_safe, cost = 3000)]
 fn svg(
     grid: Option<Grid>,
@@ -99,21 +99,21 @@ fn svg(
 }
 
 /// The grid size: 4, 9, 16 or 25.
-// COST 1: as cheap as a builtin operator on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 1: as cheap as a builtin operator on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, cost = 1)]
 pub(crate) fn size(grid: Grid) -> i32 {
     grid.0.size() as i32
 }
 
 /// The number of givens (filled cells).
-// COST 5: 0.03 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 5: 0.03 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, cost = 5)]
 fn givens(grid: Grid) -> i32 {
     grid.0.givens() as i32
 }
 
 /// The digit at 1-based `row`, `col`; NULL for a blank; `22023` outside the grid.
-// COST 1: as cheap as a builtin operator on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 1: as cheap as a builtin operator on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, cost = 1)]
 fn get(grid: Grid, row: i32, col: i32) -> Option<i32> {
     match grid.0.get(row as i64, col as i64) {

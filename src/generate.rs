@@ -121,7 +121,7 @@ fn derived_seed(seed: u64, i: u64) -> u64 {
 
 /// A puzzle with exactly one solution, dug from a random complete grid keeping `symmetry`;
 /// with `difficulty` or `er`, rating within that band of ER.
-// COST 14000: 68 µs a call (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 14000: 68 µs a call (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(name = "generate", volatile, parallel_safe, cost = 14000)]
 fn generate_in_band(
     size: default!(Option<i32>, 9),
@@ -136,7 +136,7 @@ fn generate_in_band(
 }
 
 /// `n` puzzles, streamed one per row: the i-th from a seed derived from `seed` and i.
-// COST 14000: 70 µs a row (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 14000: 70 µs a row (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(name = "generate_many", volatile, parallel_safe, cost = 14000)]
 #[allow(clippy::too_many_arguments)]
 fn generate_many_in_band(
@@ -192,7 +192,7 @@ CREATE TYPE rating AS (level text, score double precision, techniques text[], st
 );
 
 /// The difficulty of a puzzle with one solution, solving it as a person would.
-// COST 260000: 1.3 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 260000: 1.3 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["rating_type"], cost = 260000)]
 fn rate(grid: Grid) -> pgrx::composite_type!('static, "rating") {
     let rating = match searched(rate_with(&grid.0, &mut interrupts())) {
@@ -228,7 +228,7 @@ fn tenths(t: u32) -> Option<pg_sys::Datum> {
 /// Every 9x9 puzzle with one solution is rated, nested forcing chains (9.5 to 11.9) included.
 /// Raises 22023 for another size, conflicting givens, no or several solutions; honours query
 /// cancel and `statement_timeout` (57014), within milliseconds even inside nested chains.
-// COST 700000: 3.5 ms a call on se_rated_10k (3.74 ms through SQL), in units of 5 ns (scripts/se_compare.sh, README "The Sudoku Explainer rating").
+// COST 700000: 3.5 ms a call on se_rated_10k (3.74 ms through SQL), in units of 5 ns (scripts/se_compare.sh, docs/rating.md "The Sudoku Explainer rating").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["se_rating_type"], cost = 700000)]
 fn se_rating(grid: Grid) -> pgrx::composite_type!('static, "se_rating") {
     let mut check = interrupts();
@@ -242,7 +242,7 @@ fn se_rating(grid: Grid) -> pgrx::composite_type!('static, "se_rating") {
 
 /// The next deduction `rate` would make on the grid, as a `sudoku.step` row with a sentence
 /// that explains it; NULL when the grid is already solved.
-// COST 10000: 50 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 10000: 50 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 10000)]
 fn hint(grid: Grid) -> Option<pgrx::composite_type!('static, "step")> {
     let next = match searched(hint_with(&grid.0, &mut interrupts())) {
@@ -280,7 +280,7 @@ fn techniques() -> TableIterator<
 
 /// The technique names of `sudoku.rate`, simplest first: what `fill_steps` takes to solve like
 /// a person.
-// COST 200: about 1 µs a call, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 200: about 1 µs a call, estimated (not measured) in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, parallel_safe, cost = 200)]
 fn rating_techniques() -> Vec<String> {
     technique_names().into_iter().map(String::from).collect()

@@ -176,7 +176,7 @@ CREATE TYPE grid;
 );
 
 /// Text input: see `sudoku_engine::Grid::parse`; `22P02` on malformed text.
-// COST 90: 0.45 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 90: 0.45 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"], cost = 90)]
 fn grid_in(input: &CStr) -> Grid {
     match input.to_str() {
@@ -186,14 +186,14 @@ fn grid_in(input: &CStr) -> Grid {
 }
 
 /// Text output: one line, `.` for blanks.
-// COST 100: 0.5 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 100: 0.5 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"], cost = 100)]
 fn grid_out(grid: Grid) -> CString {
     CString::new(grid.0.to_line()).expect("grid text has no NUL")
 }
 
 /// Binary input: one byte of box side (2 to 5), then one byte per cell, row-major.
-// COST 50: about 0.25 µs a call, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 50: about 0.25 µs a call, estimated (not measured) in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"], cost = 50)]
 fn grid_recv(mut internal: pgrx::datum::Internal) -> Grid {
     // SAFETY: PostgreSQL passes a StringInfo to a type's receive function.
@@ -229,7 +229,7 @@ fn ereport_binary(what: &str) -> ! {
 }
 
 /// Binary output: one byte of box side, then one byte per cell.
-// COST 50: about 0.25 µs a call, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 50: about 0.25 µs a call, estimated (not measured) in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"], cost = 50)]
 fn grid_send(grid: Grid) -> Vec<u8> {
     let mut out = Vec::with_capacity(1 + grid.0.cells().len());
@@ -259,7 +259,7 @@ CREATE TYPE grid (
 );
 
 /// Parses `text` written with `alphabet` (its n symbols are the digits 1..n; n is the size).
-// COST 160: 0.8 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 160: 0.8 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(name = "grid", immutable, strict, parallel_safe, cost = 160)]
 fn grid_from_alphabet(text: &str, alphabet: &str) -> Grid {
     EngineGrid::parse_with_alphabet(text, alphabet).map(Grid).unwrap_or_else(|e| raise(&e))
@@ -267,7 +267,7 @@ fn grid_from_alphabet(text: &str, alphabet: &str) -> Grid {
 
 /// The grid of row-major cell values (0 blank); `22023` for a bad length or value, `22004` for
 /// a NULL element.
-// COST 160: 0.8 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 160: 0.8 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(name = "grid", immutable, strict, parallel_safe, cost = 160)]
 fn grid_from_array(cells: Array<i32>) -> Grid {
     let mut values = Vec::with_capacity(cells.len());
@@ -288,7 +288,7 @@ fn grid_from_array(cells: Array<i32>) -> Grid {
 }
 
 /// The cells as a row-major `integer[]`, 0 for a blank.
-// COST 400: 2 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 400: 2 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, cost = 400)]
 fn to_array(grid: Grid) -> Vec<i32> {
     grid.0.cells().iter().map(|&v| v as i32).collect()

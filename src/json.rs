@@ -31,7 +31,7 @@ fn count(n: usize, noun: &str) -> String {
 /// The grid as a JSON array of rows of numbers, 0 for a blank (`[[5,3,0,...],...]`). Also the
 /// cast `grid::jsonb`.
 // COST 5300: 26.6 µs a call on magictour_top1465 (most of it jsonb_in making 81 numerics), in units of 5 ns (psql
-// \timing of count(p::jsonb) over 14,650 grids, README "JSON").
+// \timing of count(p::jsonb) over 14,650 grids, docs/grid-type.md "JSON").
 #[pg_extern(name = "to_jsonb", immutable, strict, parallel_safe, cost = 5300)]
 fn grid_to_jsonb(grid: Grid) -> JsonB {
     JsonB(rows_value(&grid))
@@ -40,7 +40,7 @@ fn grid_to_jsonb(grid: Grid) -> JsonB {
 /// The grid as a `json` array of rows, as `to_jsonb`; the cast `grid::json`, which PostgreSQL's
 /// `to_json` and `to_jsonb` use for a grid inside a row or an array.
 // COST 560: 2.8 µs a call on magictour_top1465, in units of 5 ns (psql \timing of count(to_json(p)) over 14,650
-// grids, README "JSON").
+// grids, docs/grid-type.md "JSON").
 #[pg_extern(name = "to_json", immutable, strict, parallel_safe, cost = 560)]
 fn grid_to_json(grid: Grid) -> Json {
     Json(rows_value(&grid))
@@ -72,7 +72,7 @@ fn kind(value: &Value) -> String {
 /// element that is not an integer or null), `22023` for a number outside `0..n`; both name the
 /// element's path (`$[row][col]`, from 0). Also the cast `jsonb::grid`.
 // COST 2800: 14 µs a call on magictour_top1465, in units of 5 ns (psql \timing of count(j::sudoku.grid) over
-// 14,650 grids, README "JSON").
+// 14,650 grids, docs/grid-type.md "JSON").
 #[pg_extern(name = "grid", immutable, strict, parallel_safe, cost = 2800)]
 fn grid_from_jsonb(json: JsonB) -> Grid {
     let Value::Array(rows) = &json.0 else {
@@ -186,7 +186,7 @@ fn cells_of(values: &[i32], width: usize, name: &str) -> Vec<CellJson> {
 /// `to_jsonb(step)` would make PostgreSQL's `to_jsonb(record)` ambiguous; `to_jsonb(s)` stays the
 /// generic row of columns. `22023` for array columns that are not rows of (row, col[, digit]).
 // COST 9000: 45 µs a step on the fill_steps of 100 magictour_top1465 puzzles, in units of 5 ns (psql \timing of
-// count(s::jsonb) over 4,908 steps, README "JSON").
+// count(s::jsonb) over 4,908 steps, docs/grid-type.md "JSON").
 #[pg_extern(name = "step_jsonb", immutable, strict, parallel_safe, requires = ["view_types"], cost = 9000)]
 fn step_to_jsonb(step: pgrx::composite_type!("step")) -> JsonB {
     let unit = attribute(&step, "unit").map(|kind| UnitJson { kind, number: attribute(&step, "unit_no") });

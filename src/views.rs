@@ -52,7 +52,7 @@ impl IntoDatum for IntMatrix {
 }
 
 /// One row per cell, row-major: 1-based row, column and box, and the digit (NULL when blank).
-// COST 60: 0.31 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 60: 0.31 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 60)]
 fn cells(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('static, "cell")> {
     let rows: Vec<_> = views::cells(&grid.0).collect();
@@ -64,7 +64,7 @@ fn cells(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('static, "c
 
 /// One row per blank cell, row-major: the digits none of its peers holds, ascending, and the
 /// same set as a bitmask (digit d is bit d - 1).
-// COST 110: 0.54 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 110: 0.54 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 110)]
 fn candidates(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('static, "cell_candidates")> {
     let rows: Vec<_> = views::candidates(&grid.0).collect();
@@ -240,7 +240,7 @@ fn grid_agg_add_bytes(
 }
 
 /// Transition of `sudoku.grid_agg(row, col, value)`.
-// COST 20: about 0.1 µs a row, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 20: about 0.1 µs a row, estimated (not measured) in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(
     immutable,
     parallel_safe,
@@ -261,7 +261,7 @@ fn grid_agg_step_bytes(
 
 /// Transition of `sudoku.grid_agg(row, col, value, size)`; `22004` for a NULL size on the first
 /// row.
-// COST 20: about 0.1 µs a row, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 20: about 0.1 µs a row, estimated (not measured) in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(
     immutable,
     parallel_safe,
@@ -309,7 +309,7 @@ fn grid_agg_combine_bytes(
 }
 
 /// The final function of `sudoku.grid_agg`: the grid of the rows collected (NULL for no row).
-// COST 400: about 2 µs a 9x9 grid, estimated (not measured) in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 400: about 2 µs a 9x9 grid, estimated (not measured) in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(name = "grid_agg_final", immutable, strict, parallel_safe, cost = 400)]
 fn grid_agg_final_bytes(state: &[u8]) -> Grid {
     Grid(views::collected::finish(state).unwrap_or_else(|e| raise(&e)))
@@ -354,7 +354,7 @@ fn run(grid: &Grid, selection: Selection, explain: bool) -> Steps {
 /// filled, the rest stay blank; NULL when they prove there is no solution. Propagate's four names
 /// run the solver's bulk propagation; any other technique name, the ladder's steps
 /// (`sudoku_engine::human`) to their end, which needs one solution (22023 otherwise).
-// COST 6400: 32 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 6400: 32 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, cost = 6400)]
 fn propagate(
     grid: Grid,
@@ -374,7 +374,7 @@ fn propagate(
 }
 
 /// Crook's preemptive sets of every unit, at most `max_size` digits each (NULL: any size).
-// COST 290: 1.5 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 290: 1.5 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, parallel_safe, requires = ["view_types"], cost = 290)]
 fn preemptive_sets(
     grid: Option<Grid>,
@@ -406,7 +406,7 @@ fn preemptive_sets(
 /// The steps of the chosen techniques, one deduction per row, ending with a row that says how
 /// the run ended: in the propagation order when every name is one of propagate's four, else in
 /// the rating ladder (`sudoku_engine::human::Order`).
-// COST 1900: 9.7 µs a row (18.7 with the rating techniques) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 1900: 9.7 µs a row (18.7 with the rating techniques) on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 1900)]
 fn fill_steps(
     grid: Grid,
@@ -485,7 +485,7 @@ pub(crate) fn step_of(ty: &RowType, first: [Option<pg_sys::Datum>; 10], added: [
 
 /// One row per hidden single: a digit with one possible cell in a row, column or box (by the
 /// peers' digits alone), rows first, then columns, then boxes.
-// COST 570: 2.8 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 570: 2.8 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 570)]
 fn hidden_singles(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('static, "hidden_single")> {
     let rows = human::hidden_singles(&grid.0);
@@ -505,7 +505,7 @@ fn hidden_singles(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('s
 
 /// The nodes of the recursive-CTE fill, level by level, at most `max_nodes` of them; memory for
 /// one path of the tree, whatever `max_nodes` (iterative deepening, `views::SearchTree`).
-// COST 130: 0.64 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 130: 0.64 µs a row on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 130)]
 fn search_tree(grid: Grid, max_nodes: i32) -> SetOfIterator<'static, pgrx::composite_type!('static, "node")> {
     if max_nodes < 0 {
@@ -536,7 +536,7 @@ fn grid_size(size: i32) -> usize {
 
 /// The random complete grid of `size` for `seed`: reproducible across runs, platforms and
 /// releases (ChaCha8).
-// COST 18000: 92 µs a call (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 18000: 92 µs a call (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(name = "random_grid", immutable, strict, parallel_safe, cost = 18000)]
 fn random_grid_seeded(size: i32, seed: i64) -> Grid {
     let drawn = searched(sudoku_engine::random::random_grid_seeded(grid_size(size), seed as u64, &mut interrupts()));
@@ -544,7 +544,7 @@ fn random_grid_seeded(size: i32, seed: i64) -> Grid {
 }
 
 /// A random complete grid of `size`, different at each call.
-// COST 18000: 86 µs a call (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, README "Solving in bulk").
+// COST 18000: 86 µs a call (9x9) on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(name = "random_grid", volatile, strict, parallel_safe, cost = 18000)]
 fn random_grid(size: default!(i32, 9)) -> Grid {
     let drawn = searched(sudoku_engine::random::random_grid_with(grid_size(size), &mut rand::rng(), &mut interrupts()));

@@ -43,7 +43,7 @@ WHERE d.refclassid = 'pg_extension'::regclass
   AND p.pronamespace <> 'pg_catalog'::regnamespace
 ORDER BY p.oid::regprocedure::text;
 
--- COST (units of cpu_operator_cost, calibrated from measured times: see the README) and, for
+-- COST (units of cpu_operator_cost, calibrated from measured times: see docs/benchmarks.md) and, for
 -- set-returning functions, ROWS of every function. COST 1 stays where a call costs no more than
 -- a builtin operator (comparison and hash support, size, get).
 SELECT p.oid::regprocedure AS function, p.procost AS cost, CASE WHEN p.proretset THEN p.prorows END AS rows
