@@ -17,7 +17,7 @@
 //! (every step collected), all with their default techniques.
 //!
 //! With `--generate N [SIZE]` it prints `generate n=<N> us=<mean µs per puzzle> givens=<mean
-//! givens>`: N minimal puzzles (9x9 unless SIZE says 4 or 16) with central (180°) symmetry from
+//! givens> digest=<a hash of the puzzles, to compare builds>`: N minimal puzzles (9x9 unless SIZE says 4 or 16) with central (180°) symmetry from
 //! seeds 0..N, one pass (the format of `peer-bench --generate`).
 //!
 //! With `--nodes FILE...` it prints `<file> n=<puzzles> solve_nodes=<mean search nodes of a
@@ -210,17 +210,21 @@ fn main() {
         });
         let size: usize = paths.get(2).and_then(|s| s.parse().ok()).unwrap_or(9);
         let start = Instant::now();
-        let givens: usize = (0..n)
+        let puzzles: Vec<Grid> = (0..n)
             .map(|seed| {
                 generate_seeded(size, seed, Symmetry::Central, None, &mut || false)
                     .expect("never interrupted")
                     .expect("9x9 without a target always succeeds")
                     .puzzle
-                    .givens()
             })
-            .sum();
+            .collect();
         let us = start.elapsed().as_secs_f64() * 1e6 / n.max(1) as f64;
-        println!("generate n={n} us={us:.1} givens={:.2}", givens as f64 / n.max(1) as f64);
+        let givens: usize = puzzles.iter().map(Grid::givens).sum();
+        println!(
+            "generate n={n} us={us:.1} givens={:.2} digest={:016x}",
+            givens as f64 / n.max(1) as f64,
+            digest(&puzzles)
+        );
         return;
     }
     if paths.first().is_some_and(|a| a == "--variants") {
@@ -560,15 +564,19 @@ fn generate_variant(n: u64, kind: &str, size: usize) {
         _ => (Rules::default(), true),
     };
     let start = Instant::now();
-    let givens: usize = (0..n)
-        .map(|seed| {
-            generate_seeded(size, &rules, killer, Symmetry::Central, seed, &mut || false)
-                .unwrap()
-                .unwrap()
-                .puzzle
-                .givens()
-        })
-        .sum();
+    let puzzles: Vec<Grid> = (0..n)
+        .map(|seed| generate_seeded(size, &rules, killer, Symmetry::Central, seed, &mut || false).unwrap().unwrap().puzzle)
+        .collect();
     let us = start.elapsed().as_secs_f64() * 1e6 / n.max(1) as f64;
-    println!("generate kind={kind} size={size} n={n} us={us:.1} givens={:.2}", givens as f64 / n.max(1) as f64);
+    let givens: usize = puzzles.iter().map(Grid::givens).sum();
+    println!(
+        "generate kind={kind} size={size} n={n} us={us:.1} givens={:.2} digest={:016x}",
+        givens as f64 / n.max(1) as f64,
+        digest(&puzzles)
+    );
+}
+
+/// An FNV-1a hash of puzzles' cells, in order: equal digests say two builds made the same puzzles.
+fn digest(puzzles: &[Grid]) -> u64 {
+    puzzles.iter().flat_map(|p| p.cells()).fold(0xcbf29ce484222325u64, |h, &c| (h ^ c as u64).wrapping_mul(0x100000001b3))
 }

@@ -19,7 +19,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::rules::{Cage, Layout, Rules, RulesError};
-use super::solve::{count_solutions_with, differs_at, random_solution_with};
+use super::solve::{count_solutions_with, random_solution_with};
+use crate::search::differs_at;
 use crate::generate::{shuffle, Symmetry};
 use crate::grid::Grid;
 use crate::search::Interrupted;
@@ -131,7 +132,7 @@ fn dig(
         let mut unique = true;
         for &c in &orbit {
             // No answer within the budget counts as another solution: the given stays.
-            if differs_at(&g, lay, known, c, PROBE_NODES, interrupt)? != Some(false) {
+            if differs_at(&g, lay, known, c, PROBE_NODES, &mut 0, interrupt)? != Some(false) {
                 unique = false;
                 break;
             }
@@ -313,7 +314,7 @@ mod tests {
                 let differs = Symmetry::Central
                     .orbit(9, i)
                     .iter()
-                    .any(|&o| differs_at(&g, &lay, p.solution.cells(), o, u64::MAX, &mut never).unwrap() == Some(true));
+                    .any(|&o| differs_at(&g, &lay, p.solution.cells(), o, u64::MAX, &mut 0, &mut never).unwrap() == Some(true));
                 assert!(two && differs, "seed {seed}, cell {i}");
             }
         }

@@ -93,6 +93,9 @@ pub struct Layout {
     pub peers: Vec<Vec<u16>>,
     /// Per cell, its region (0-based).
     pub region_of: Vec<u16>,
+    /// The classic rules (rows, columns, boxes, nothing else): the search takes locked
+    /// candidates in their box-and-line form.
+    pub classic: bool,
 }
 
 impl Rules {
@@ -238,7 +241,7 @@ impl Rules {
             p.sort_unstable();
             p.dedup();
         }
-        Ok(Layout { n, units, cages, innies, intersections, peers, region_of })
+        Ok(Layout { n, units, cages, innies, intersections, peers, region_of, classic: self.is_classic() })
     }
 }
 
@@ -430,6 +433,15 @@ pub fn combinations(n: usize, k: usize, sum: u32) -> Vec<u32> {
 }
 
 impl Layout {
+    /// The classic layout of a grid of box side `box_side` (2 to 5): rows, columns and boxes,
+    /// made once per size.
+    pub fn classic(box_side: usize) -> &'static Layout {
+        static LAYOUTS: [std::sync::OnceLock<Layout>; 4] =
+            [std::sync::OnceLock::new(), std::sync::OnceLock::new(), std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+        LAYOUTS[box_side - MIN_BOX_SIDE]
+            .get_or_init(|| Rules::default().layout(box_side * box_side).expect("the classic rules fit every size"))
+    }
+
     /// Cells of the grid.
     pub fn cells(&self) -> usize {
         self.n * self.n

@@ -1,0 +1,579 @@
+//! The state of the search for every size and every layout: the candidates of each cell as a
+//! bitmask (digit `d` is bit `d - 1`), and the propagation that every search node runs over a
+//! [`Layout`]'s units, peers and cages: naked singles, hidden singles, each cage narrowed to the
+//! digits some set with its sum allows, and locked candidates (pointing and claiming). A classic
+//! layout (rows, columns, boxes) takes the box-and-line form of locked candidates; any other, the
+//! layout's list of unit intersections. Crook's preemptive sets serve `propagate`.
+
+use super::Meter;
+use crate::variant::Layout;
+
+/// Cells that became naked singles and wait to be assigned. A cell becomes single at most once
+/// per propagation, so `C` places suffice.
+pub(super) struct Queue<const C: usize> {
+    cells: [u16; C],
+    pub(super) len: usize,
+}
+
+impl<const C: usize> Queue<C> {
+    pub(super) fn new() -> Self {
+        Queue { cells: [0; C], len: 0 }
+    }
+    #[inline]
+    pub(super) fn push(&mut self, cell: usize) {
+        self.cells[self.len] = cell as u16;
+        self.len += 1;
+    }
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        (self.len > 0).then(|| {
+            self.len -= 1;
+            self.cells[self.len] as usize
+        })
+    }
+}
+
+/// The deductions propagation may make; the solver uses them all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Techniques {
+    /// A cell with one candidate left takes it.
+    pub naked_singles: bool,
+    /// A digit with one possible cell in a unit goes there.
+    pub hidden_singles: bool,
+    /// Pointing and claiming, along rows and columns.
+    pub locked_candidates: bool,
+    /// Crook's preemptive sets (naked subsets of every size, which cover hidden subsets; see
+    /// [`crate::human::subsets`]): their digits leave the other cells of the unit. Implies naked
+    /// singles, the preemptive sets of size 1.
+    pub preemptive_sets: bool,
+}
+
+impl Techniques {
+    /// Every technique.
+    pub const ALL: Techniques =
+        Techniques { naked_singles: true, hidden_singles: true, locked_candidates: true, preemptive_sets: true };
+    /// No technique: propagation returns the grid unchanged (or finds conflicting givens).
+    pub const NONE: Techniques =
+        Techniques { naked_singles: false, hidden_singles: false, locked_candidates: false, preemptive_sets: false };
+    /// The techniques the solver propagates with at every search node.
+    pub const SOLVER: Techniques = Techniques { preemptive_sets: false, ..Techniques::ALL };
+}
+
+/// The most sets of digits a layer of [`State::cage_digits_sparse`] may hold.
+const SPARSE_SETS: usize = 20_000;
+
+/// The sum of the digits of a mask.
+#[inline]
+fn digit_sum(mut mask: u32) -> u32 {
+    let mut s = 0;
+    while mask != 0 {
+        s += mask.trailing_zeros() + 1;
+        mask &= mask - 1;
+    }
+    s
+}
+
+/// Units of work (sets of digits built by the cage passes, cells per round of propagation)
+/// between two calls of the interrupt hook, about a millisecond: one propagation with long
+/// cages on 25x25 can take seconds, more than the nodes between two checks of the search
+/// (issue 34).
+pub(crate) const METER_EVERY: u64 = 1 << 16;
+
+/// The candidates of every cell; assigned cells hold exactly their digit's bit.
+#[derive(Clone, Copy)]
+pub(super) struct State<const C: usize> {
+    pub(super) cand: [u32; C],
+    /// Digit (1-based) of each assigned cell; 0 while open.
+    pub(super) value: [u8; C],
+    pub(super) open: u32,
+}
+
+impl<const C: usize> State<C> {
+    /// The state of `cells` with the givens placed, not propagated (their naked singles wait in
+    /// `queue`); `None` when two givens conflict.
+    pub(super) fn from_cells(lay: &Layout, cells: &[u8], queue: &mut Queue<C>) -> Option<Self> {
+        let full = (1u32 << lay.n) - 1;
+        let mut s = State { cand: [full; C], value: [0; C], open: C as u32 };
+        for (cell, &v) in cells.iter().enumerate() {
+            if v != 0 && s.value[cell] == 0 {
+                let bit = 1u32 << (v - 1);
+                if s.cand[cell] & bit == 0 || !s.assign(lay, cell, bit, queue) {
+                    return None;
+                }
+            } else if v != 0 && s.value[cell] != v {
+                return None;
+            }
+        }
+        Some(s)
+    }
+
+    /// Places the digit `bit` in open `cell` and removes it from the peers; queues peers that
+    /// become naked singles. False on a contradiction (a peer left without candidates).
+    #[inline]
+    pub(super) fn assign(&mut self, lay: &Layout, cell: usize, bit: u32, queue: &mut Queue<C>) -> bool {
+        debug_assert!(self.value[cell] == 0 && self.cand[cell] & bit != 0);
+        self.cand[cell] = bit;
+        self.value[cell] = bit.trailing_zeros() as u8 + 1;
+        self.open -= 1;
+        for &p in &lay.peers[cell] {
+            let p = p as usize;
+            let m = self.cand[p];
+            if m & bit != 0 {
+                let rest = m & !bit;
+                if rest == 0 {
+                    return false;
+                }
+                self.cand[p] = rest;
+                if rest & (rest - 1) == 0 {
+                    queue.push(p);
+                }
+            }
+        }
+        true
+    }
+
+    /// Assigns every queued naked single. False on a contradiction.
+    #[inline]
+    fn drain(&mut self, lay: &Layout, queue: &mut Queue<C>) -> bool {
+        while let Some(p) = queue.pop() {
+            if self.value[p] == 0 && !self.assign(lay, p, self.cand[p], queue) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The chosen techniques (and the layout's cages, always) until nothing changes. False on a
+    /// contradiction (a cell without candidates; with hidden singles, a digit without a place in
+    /// a unit; a cage that cannot reach its sum), and when the meter's hook asked to stop
+    /// (`meter.stopped`).
+    pub(super) fn propagate(
+        &mut self,
+        lay: &Layout,
+        queue: &mut Queue<C>,
+        techniques: Techniques,
+        meter: &mut Meter,
+    ) -> bool {
+        let full = (1u32 << lay.n) - 1;
+        loop {
+            if meter.tick(C as u64) {
+                return false;
+            }
+            if techniques.naked_singles {
+                if !self.drain(lay, queue) {
+                    return false;
+                }
+            } else {
+                queue.len = 0;
+            }
+            // A filled grid still has its cages' sums to check.
+            if self.open == 0 && lay.cages.is_empty() {
+                return true;
+            }
+            let mut progress = false;
+            let hidden_singles = techniques.hidden_singles && self.open != 0;
+            for (_, unit) in lay.units.iter().filter(|_| hidden_singles) {
+                let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
+                for &c in unit {
+                    let m = self.cand[c as usize];
+                    twice |= once & m;
+                    once |= m;
+                    if self.value[c as usize] != 0 {
+                        placed |= m;
+                    }
+                }
+                if once != full {
+                    return false;
+                }
+                let mut hidden = once & !twice & !placed;
+                if hidden == 0 {
+                    continue;
+                }
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden ^= bit;
+                    // An earlier hidden single of this unit may have taken the cell: then the
+                    // digit has no place left.
+                    let Some(&c) = unit.iter().find(|&&c| self.cand[c as usize] & bit != 0) else {
+                        return false;
+                    };
+                    let c = c as usize;
+                    if self.value[c] == 0 && !self.assign(lay, c, bit, queue) {
+                        return false;
+                    }
+                }
+                if techniques.naked_singles && !self.drain(lay, queue) {
+                    return false;
+                }
+                progress = true;
+            }
+            if progress {
+                continue;
+            }
+            for (sum, cells) in lay.cages.iter().chain(&lay.innies) {
+                match self.narrow_cage(cells, *sum, queue, meter) {
+                    None => return false,
+                    Some(changed) => progress |= changed,
+                }
+            }
+            if progress {
+                continue;
+            }
+            if !techniques.locked_candidates || self.open == 0 {
+                return true;
+            }
+            let changed = if lay.classic {
+                self.locked_candidates(lay, queue)
+            } else {
+                self.intersections(lay, queue)
+            };
+            match changed {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Locked candidates of a classic layout, in rows and columns alike: a digit whose places in a
+    /// box lie on one line leaves the rest of that line (pointing), and a digit whose places on a
+    /// line lie in one box leaves the rest of that box (claiming). `Some(true)` when a candidate
+    /// was removed, `None` on a contradiction.
+    fn locked_candidates(&mut self, lay: &Layout, queue: &mut Queue<C>) -> Option<bool> {
+        let n = lay.n;
+        let b = (2..=5).find(|b| b * b == n).expect("a classic layout");
+        let mut changed = false;
+        for columns in [false, true] {
+            // The cell at position `p` of line `l` (a row, or a column when `columns`).
+            let at = |l: usize, p: usize| if columns { p * n + l } else { l * n + p };
+            // seg[l * b + k]: the candidates of line l inside the k-th box it crosses.
+            let mut seg = [0u32; 25 * 5];
+            for l in 0..n {
+                for k in 0..b {
+                    seg[l * b + k] = (0..b).fold(0, |m, j| m | self.cand[at(l, k * b + j)]);
+                }
+            }
+            for band in 0..b {
+                for k in 0..b {
+                    // Pointing: digits of box (band, k) confined to one of its lines.
+                    let (mut once, mut twice) = (0u32, 0u32);
+                    for i in 0..b {
+                        let g = seg[(band * b + i) * b + k];
+                        twice |= once & g;
+                        once |= g;
+                    }
+                    for i in 0..b {
+                        let l = band * b + i;
+                        // Only digits the line still has outside this box have anything to lose.
+                        let outside = (0..b).filter(|&k2| k2 != k).fold(0, |m, k2| m | seg[l * b + k2]);
+                        let confined = seg[l * b + k] & !twice & outside;
+                        if confined == 0 {
+                            continue;
+                        }
+                        for k2 in (0..b).filter(|&k2| k2 != k) {
+                            for j in 0..b {
+                                changed |= self.eliminate(at(l, k2 * b + j), confined, queue)?;
+                            }
+                        }
+                    }
+                }
+                for i in 0..b {
+                    // Claiming: digits of line l confined to one of the boxes it crosses.
+                    let l = band * b + i;
+                    let (mut once, mut twice) = (0u32, 0u32);
+                    for k in 0..b {
+                        let g = seg[l * b + k];
+                        twice |= once & g;
+                        once |= g;
+                    }
+                    for k in 0..b {
+                        // Only digits the box still has on its other lines have anything to lose.
+                        let elsewhere = (0..b).filter(|&i2| i2 != i).fold(0, |m, i2| m | seg[(band * b + i2) * b + k]);
+                        let confined = seg[l * b + k] & !twice & elsewhere;
+                        if confined == 0 {
+                            continue;
+                        }
+                        for i2 in (0..b).filter(|&i2| i2 != i) {
+                            for j in 0..b {
+                                changed |= self.eliminate(at(band * b + i2, k * b + j), confined, queue)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Locked candidates of any layout, over its list of unit intersections: a digit of one unit
+    /// whose places there all lie in the cells it shares with another leaves the rest of the
+    /// other. `Some(true)` when a candidate was removed, `None` on a contradiction.
+    fn intersections(&mut self, lay: &Layout, queue: &mut Queue<C>) -> Option<bool> {
+        let mut changed = false;
+        for (shared, a, b) in &lay.intersections {
+            let or = |cells: &[u16]| cells.iter().fold(0u32, |m, &c| m | self.cand[c as usize]);
+            let (s, in_a, in_b) = (or(shared), or(a), or(b));
+            for (locked, other) in [(s & !in_a & in_b, b), (s & !in_b & in_a, a)] {
+                if locked == 0 {
+                    continue;
+                }
+                for &c in other {
+                    changed |= self.eliminate(c as usize, locked, queue)?;
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Crook's preemptive sets in every unit: their digits leave the unit's other open cells.
+    /// `Some(true)` when a candidate was removed, `None` on a contradiction.
+    pub(super) fn preemptive_sets(
+        &mut self,
+        lay: &Layout,
+        queue: &mut Queue<C>,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<bool>, super::Interrupted> {
+        let mut changed = false;
+        let mut open = [0u16; 25];
+        let mut masks = [0u32; 25];
+        for (_, unit) in &lay.units {
+            let mut k = 0;
+            for &c in unit {
+                if self.value[c as usize] == 0 {
+                    open[k] = c;
+                    masks[k] = self.cand[c as usize];
+                    k += 1;
+                }
+            }
+            let mut sets = Vec::new();
+            crate::human::subsets::each_set(&masks[..k], k, interrupt, &mut |cells, digits| {
+                sets.push((cells, digits))
+            })?;
+            for (cells, digits) in sets {
+                for (i, &c) in open[..k].iter().enumerate() {
+                    if cells >> i & 1 == 0 {
+                        match self.eliminate(c as usize, digits, queue) {
+                            None => return Ok(None),
+                            Some(e) => changed |= e,
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Some(changed))
+    }
+
+    /// Removes `digits` from the candidates of `cell`: `Some(true)` when some were there,
+    /// `None` when none would be left.
+    #[inline]
+    pub(super) fn eliminate(&mut self, cell: usize, digits: u32, queue: &mut Queue<C>) -> Option<bool> {
+        let m = self.cand[cell];
+        if m & digits == 0 {
+            return Some(false);
+        }
+        let rest = m & !digits;
+        if rest == 0 {
+            return None;
+        }
+        self.cand[cell] = rest;
+        if rest & (rest - 1) == 0 && self.value[cell] == 0 {
+            queue.push(cell);
+        }
+        Some(true)
+    }
+
+    /// Keeps in each cell of a cage the digits that some assignment of distinct digits with the
+    /// cage's sum, each from its cell's candidates, puts there. `None` when there is no such
+    /// assignment, else whether a candidate was removed.
+    pub(super) fn narrow_cage(&mut self, cells: &[u16], sum: u32, queue: &mut Queue<C>, meter: &mut Meter) -> Option<bool> {
+        if cells.iter().all(|&c| self.value[c as usize] != 0) {
+            return (cells.iter().map(|&c| self.value[c as usize] as u32).sum::<u32>() == sum).then_some(false);
+        }
+        let allowed = if C <= 81 {
+            self.cage_digits_dense(cells, sum, meter)?
+        } else {
+            self.cage_digits_sparse(cells, sum, meter)?
+        };
+        let mut changed = false;
+        for (i, &c) in cells.iter().enumerate() {
+            let c = c as usize;
+            if allowed[i] != self.cand[c] {
+                self.cand[c] = allowed[i];
+                changed = true;
+                if allowed[i] & (allowed[i] - 1) == 0 && self.value[c] == 0 {
+                    queue.push(c);
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// [`State::narrow_cage`]'s digits per cell for up to 9 digits: the sets of digits the
+    /// first i cells can hold, as bitsets over the 512 sets, forward; then backward, the sets
+    /// that lead to a set with the sum, and the digits that do.
+    fn cage_digits_dense(&self, cells: &[u16], sum: u32, meter: &mut Meter) -> Option<[u32; 25]> {
+        let k = cells.len();
+        if meter.tick(512 * k as u64) {
+            return None;
+        }
+        let mut layers = [[0u64; 8]; 10];
+        layers[0][0] = 1;
+        for (i, &c) in cells.iter().enumerate() {
+            let m = self.cand[c as usize];
+            let rest = (k - i - 1) as u32;
+            let (now, next) = layers.split_at_mut(i + 1);
+            let mut any = 0;
+            for (w, &word) in now[i].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let used = (w * 64 + bits.trailing_zeros() as usize) as u32;
+                    bits &= bits - 1;
+                    let mut free = m & !used;
+                    while free != 0 {
+                        let bit = free & free.wrapping_neg();
+                        free ^= bit;
+                        let u = used | bit;
+                        if digit_sum(u) + rest * (rest + 1) / 2 <= sum {
+                            next[0][u as usize / 64] |= 1 << (u % 64);
+                            any |= 1;
+                        }
+                    }
+                }
+            }
+            if any == 0 {
+                return None;
+            }
+        }
+        let mut good = [0u64; 8];
+        for (w, &word) in layers[k].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let u = (w * 64 + bits.trailing_zeros() as usize) as u32;
+                bits &= bits - 1;
+                if digit_sum(u) == sum {
+                    good[u as usize / 64] |= 1 << (u % 64);
+                }
+            }
+        }
+        if good == [0; 8] {
+            return None;
+        }
+        let mut allowed = [0u32; 25];
+        for i in (0..k).rev() {
+            let m = self.cand[cells[i] as usize];
+            let mut before = [0u64; 8];
+            for (w, &word) in layers[i].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let used = (w * 64 + bits.trailing_zeros() as usize) as u32;
+                    bits &= bits - 1;
+                    let mut free = m & !used;
+                    while free != 0 {
+                        let bit = free & free.wrapping_neg();
+                        free ^= bit;
+                        let u = used | bit;
+                        if good[u as usize / 64] >> (u % 64) & 1 != 0 {
+                            allowed[i] |= bit;
+                            before[w] |= 1 << (used % 64);
+                        }
+                    }
+                }
+            }
+            good = before;
+        }
+        Some(allowed)
+    }
+
+    /// [`State::cage_digits_dense`] for any number of digits, the sets kept in sorted vectors. A
+    /// layer of more than [`SPARSE_SETS`] sets (a long cage on 16x16 or 25x25 with most digits
+    /// still open) ends the pass without narrowing: the cells keep their candidates, so time and
+    /// memory stay bounded.
+    fn cage_digits_sparse(&self, cells: &[u16], sum: u32, meter: &mut Meter) -> Option<[u32; 25]> {
+        let k = cells.len();
+        let mut layers: Vec<Vec<u32>> = Vec::with_capacity(k + 1);
+        layers.push(vec![0]);
+        for (i, &c) in cells.iter().enumerate() {
+            let m = self.cand[c as usize];
+            let rest = (k - i - 1) as u32;
+            let mut next = Vec::new();
+            if meter.tick(layers[i].len() as u64) {
+                return None;
+            }
+            for &used in &layers[i] {
+                let mut free = m & !used;
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free ^= bit;
+                    let u = used | bit;
+                    if digit_sum(u) + rest * (rest + 1) / 2 <= sum {
+                        next.push(u);
+                    }
+                }
+            }
+            next.sort_unstable();
+            next.dedup();
+            if next.is_empty() {
+                return None;
+            }
+            if next.len() > SPARSE_SETS {
+                let mut unchanged = [0u32; 25];
+                for (i, &c) in cells.iter().enumerate() {
+                    unchanged[i] = self.cand[c as usize];
+                }
+                return Some(unchanged);
+            }
+            layers.push(next);
+        }
+        let mut good: Vec<u32> = layers[k].iter().copied().filter(|&u| digit_sum(u) == sum).collect();
+        if good.is_empty() {
+            return None;
+        }
+        let mut allowed = [0u32; 25];
+        for i in (0..k).rev() {
+            let m = self.cand[cells[i] as usize];
+            let mut before = Vec::new();
+            if meter.tick(layers[i].len() as u64) {
+                return None;
+            }
+            for &used in &layers[i] {
+                let (mut free, mut ok) = (m & !used, false);
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free ^= bit;
+                    if good.binary_search(&(used | bit)).is_ok() {
+                        allowed[i] |= bit;
+                        ok = true;
+                    }
+                }
+                if ok {
+                    before.push(used);
+                }
+            }
+            good = before;
+        }
+        Some(allowed)
+    }
+
+    /// The open cell to branch on; the state must have an open cell. `first_open`: the first in
+    /// row-major order; otherwise the one with the fewest candidates (the first such).
+    #[inline]
+    pub(super) fn pick(&self, first_open: bool) -> usize {
+        if first_open {
+            return self.value.iter().position(|&v| v == 0).unwrap_or(0);
+        }
+        let (mut best, mut best_count) = (0, u32::MAX);
+        for c in 0..C {
+            if self.value[c] == 0 {
+                let k = self.cand[c].count_ones();
+                if k < best_count {
+                    best = c;
+                    best_count = k;
+                    if k <= 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
