@@ -262,7 +262,7 @@ COMMENT ON AGGREGATE grid_agg(integer, integer, integer, integer) IS
 
 -- Issue 37: the {-remove+add} neighbourhood of a puzzle, the forum's search for hard puzzles.
 CREATE FUNCTION "neighbours"(
-	"puzzle" grid, /* Grid */
+	"grid" grid, /* Grid */
 	"remove" INT DEFAULT 1, /* i32 */
 	"add" INT DEFAULT 1 /* i32 */
 ) RETURNS SETOF grid /* Grid */

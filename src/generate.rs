@@ -286,7 +286,7 @@ fn rating_techniques() -> Vec<String> {
     technique_names().into_iter().map(String::from).collect()
 }
 
-/// The unique puzzles of the `{-remove+add}` neighbourhood of `puzzle` (the Sudoku forum's move in
+/// The unique puzzles of the `{-remove+add}` neighbourhood of `grid` (the Sudoku forum's move in
 /// its search for the hardest puzzles): `remove` givens removed and `add` givens added on cells
 /// that were blank, with any digit, kept when they have exactly one solution; lazily, in a fixed
 /// order, checking for cancel at each puzzle tried (`sudoku_engine::neighbours`). `22023` for a
@@ -296,11 +296,11 @@ fn rating_techniques() -> Vec<String> {
 // 3,135 unique puzzles, 78 a seed, in 0.84 s: 21 ms a seed, 270 µs a row, in units of 5 ns (EXPLAIN
 // ANALYZE of `SELECT n FROM h, sudoku.neighbours(h.p) n`).
 #[pg_extern(immutable, strict, parallel_safe, cost = 54000)]
-fn neighbours(puzzle: Grid, remove: default!(i32, 1), add: default!(i32, 1)) -> SetOfIterator<'static, Grid> {
+fn neighbours(grid: Grid, remove: default!(i32, 1), add: default!(i32, 1)) -> SetOfIterator<'static, Grid> {
     let count = |n: i32, name: &str| {
         usize::try_from(n).unwrap_or_else(|_| invalid_parameter(format!("{name} must not be negative, not {n}")))
     };
-    let mut walk = sudoku_engine::neighbours::Neighbours::new(&puzzle.0, count(remove, "remove"), count(add, "add"))
+    let mut walk = sudoku_engine::neighbours::Neighbours::new(&grid.0, count(remove, "remove"), count(add, "add"))
         .unwrap_or_else(|e| raise(&e));
     SetOfIterator::new(std::iter::from_fn(move || searched(walk.next_with(&mut interrupts())).map(Grid)))
 }
