@@ -565,7 +565,9 @@ fn generate_variant(n: u64, kind: &str, size: usize) {
     };
     let start = Instant::now();
     let puzzles: Vec<Grid> = (0..n)
-        .map(|seed| generate_seeded(size, &rules, killer, Symmetry::Central, seed, &mut || false).unwrap().unwrap().puzzle)
+        .map(|seed| {
+            generate_seeded(size, &rules, killer, Symmetry::Central, seed, &mut || false).unwrap().unwrap().puzzle
+        })
         .collect();
     let us = start.elapsed().as_secs_f64() * 1e6 / n.max(1) as f64;
     let givens: usize = puzzles.iter().map(Grid::givens).sum();
@@ -578,5 +580,8 @@ fn generate_variant(n: u64, kind: &str, size: usize) {
 
 /// An FNV-1a hash of puzzles' cells, in order: equal digests say two builds made the same puzzles.
 fn digest(puzzles: &[Grid]) -> u64 {
-    puzzles.iter().flat_map(|p| p.cells()).fold(0xcbf29ce484222325u64, |h, &c| (h ^ c as u64).wrapping_mul(0x100000001b3))
+    puzzles
+        .iter()
+        .flat_map(|p| p.cells())
+        .fold(0xcbf29ce484222325u64, |h, &c| (h ^ c as u64).wrapping_mul(0x100000001b3))
 }

@@ -132,6 +132,7 @@ struct Search<'a, const C: usize> {
 }
 
 impl<'a, const C: usize> Search<'a, C> {
+    #[inline(always)]
     fn new(lay: &'a Layout, cells: &[u8], first_open: bool) -> Self {
         Self::excluding(lay, cells, first_open, None)
     }
@@ -207,7 +208,7 @@ impl<'a, const C: usize> Search<'a, C> {
     /// After the propagation of `s`: its digits when it solved the grid, else (when consistent)
     /// a frame that branches on one of its open cells; `Err` when the propagation was stopped by
     /// the interrupt hook.
-    #[inline]
+    #[inline(always)]
     fn settle(&mut self, s: State<C>, consistent: bool, stopped: bool) -> Result<Option<[u8; C]>, Interrupted> {
         if consistent {
             if s.open == 0 {
@@ -229,7 +230,12 @@ pub fn solve_in(grid: &Grid, lay: &Layout, interrupt: &mut dyn FnMut() -> bool) 
 }
 
 /// The number of solutions of `grid` under `lay`, counting stops at `limit`.
-pub fn count_in(grid: &Grid, lay: &Layout, limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
+pub fn count_in(
+    grid: &Grid,
+    lay: &Layout,
+    limit: u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<u64, Interrupted> {
     walk_in(grid, lay, limit, interrupt, &mut |_| {})
 }
 

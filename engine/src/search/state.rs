@@ -171,8 +171,8 @@ impl<const C: usize> State<C> {
                 return true;
             }
             let mut progress = false;
-            let hidden_singles = techniques.hidden_singles && self.open != 0;
-            for (_, unit) in lay.units.iter().filter(|_| hidden_singles) {
+            let units: &[(_, Vec<u16>)] = if techniques.hidden_singles && self.open != 0 { &lay.units } else { &[] };
+            for (_, unit) in units {
                 let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
                 for &c in unit {
                     let m = self.cand[c as usize];
@@ -210,23 +210,21 @@ impl<const C: usize> State<C> {
             if progress {
                 continue;
             }
-            for (sum, cells) in lay.cages.iter().chain(&lay.innies) {
-                match self.narrow_cage(cells, *sum, queue, meter) {
-                    None => return false,
-                    Some(changed) => progress |= changed,
+            if !lay.cages.is_empty() {
+                for (sum, cells) in lay.cages.iter().chain(&lay.innies) {
+                    match self.narrow_cage(cells, *sum, queue, meter) {
+                        None => return false,
+                        Some(changed) => progress |= changed,
+                    }
                 }
-            }
-            if progress {
-                continue;
+                if progress {
+                    continue;
+                }
             }
             if !techniques.locked_candidates || self.open == 0 {
                 return true;
             }
-            let changed = if lay.classic {
-                self.locked_candidates(lay, queue)
-            } else {
-                self.intersections(lay, queue)
-            };
+            let changed = if lay.classic { self.locked_candidates(lay, queue) } else { self.intersections(lay, queue) };
             match changed {
                 None => return false,
                 Some(false) => return true,
@@ -241,7 +239,12 @@ impl<const C: usize> State<C> {
     /// was removed, `None` on a contradiction.
     fn locked_candidates(&mut self, lay: &Layout, queue: &mut Queue<C>) -> Option<bool> {
         let n = lay.n;
-        let b = (2..=5).find(|b| b * b == n).expect("a classic layout");
+        let b = match n {
+            4 => 2,
+            9 => 3,
+            16 => 4,
+            _ => 5,
+        };
         let mut changed = false;
         for columns in [false, true] {
             // The cell at position `p` of line `l` (a row, or a column when `columns`).
@@ -385,7 +388,13 @@ impl<const C: usize> State<C> {
     /// Keeps in each cell of a cage the digits that some assignment of distinct digits with the
     /// cage's sum, each from its cell's candidates, puts there. `None` when there is no such
     /// assignment, else whether a candidate was removed.
-    pub(super) fn narrow_cage(&mut self, cells: &[u16], sum: u32, queue: &mut Queue<C>, meter: &mut Meter) -> Option<bool> {
+    pub(super) fn narrow_cage(
+        &mut self,
+        cells: &[u16],
+        sum: u32,
+        queue: &mut Queue<C>,
+        meter: &mut Meter,
+    ) -> Option<bool> {
         if cells.iter().all(|&c| self.value[c as usize] != 0) {
             return (cells.iter().map(|&c| self.value[c as usize] as u32).sum::<u32>() == sum).then_some(false);
         }

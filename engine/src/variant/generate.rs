@@ -20,9 +20,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::rules::{Cage, Layout, Rules, RulesError};
 use super::solve::{count_solutions_with, random_solution_with};
-use crate::search::differs_at;
 use crate::generate::{shuffle, Symmetry};
 use crate::grid::Grid;
+use crate::search::differs_at;
 use crate::search::Interrupted;
 
 /// Cuttings into cages tried for a killer puzzle without givens before givens are added.
@@ -311,10 +311,9 @@ mod tests {
                 }
                 let g = Grid::from_cells(&t).unwrap();
                 let two = count_solutions_with(&g, &lay, 2, &mut never).unwrap() == 2;
-                let differs = Symmetry::Central
-                    .orbit(9, i)
-                    .iter()
-                    .any(|&o| differs_at(&g, &lay, p.solution.cells(), o, u64::MAX, &mut 0, &mut never).unwrap() == Some(true));
+                let differs = Symmetry::Central.orbit(9, i).iter().any(|&o| {
+                    differs_at(&g, &lay, p.solution.cells(), o, u64::MAX, &mut 0, &mut never).unwrap() == Some(true)
+                });
                 assert!(two && differs, "seed {seed}, cell {i}");
             }
         }

@@ -436,8 +436,12 @@ impl Layout {
     /// The classic layout of a grid of box side `box_side` (2 to 5): rows, columns and boxes,
     /// made once per size.
     pub fn classic(box_side: usize) -> &'static Layout {
-        static LAYOUTS: [std::sync::OnceLock<Layout>; 4] =
-            [std::sync::OnceLock::new(), std::sync::OnceLock::new(), std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+        static LAYOUTS: [std::sync::OnceLock<Layout>; 4] = [
+            std::sync::OnceLock::new(),
+            std::sync::OnceLock::new(),
+            std::sync::OnceLock::new(),
+            std::sync::OnceLock::new(),
+        ];
         LAYOUTS[box_side - MIN_BOX_SIDE]
             .get_or_init(|| Rules::default().layout(box_side * box_side).expect("the classic rules fit every size"))
     }
