@@ -120,8 +120,11 @@ struct Search<'a, const C: usize> {
     first_open: bool,
     frames: Vec<Frame<C>>,
     /// The root with the givens placed, propagated by the first call of `next` (where the
-    /// interrupt hook is at hand).
+    /// interrupt hook is at hand) when the layout has cages, whose passes can take long; without
+    /// cages the root is propagated at once (bounded work) into `solved` or the first frame.
     root: Option<State<C>>,
+    /// A grid solved by the propagation of the root, not yet handed out.
+    solved: Option<[u8; C]>,
     queue: Queue<C>,
     /// Search nodes (branch attempts) so far.
     nodes: u64,
@@ -145,6 +148,7 @@ impl<'a, const C: usize> Search<'a, C> {
             first_open,
             frames: Vec::new(),
             root: None,
+            solved: None,
             queue: Queue::new(),
             nodes: 0,
             budget: u64::MAX,
@@ -155,9 +159,17 @@ impl<'a, const C: usize> Search<'a, C> {
                 Some((cell, bit)) if s.value[cell] == 0 => s.eliminate(cell, bit, &mut search.queue).is_some(),
                 _ => true,
             };
-            if excluded {
-                search.root = Some(s);
+            if !excluded {
+                return search;
             }
+            if !lay.cages.is_empty() {
+                search.root = Some(s);
+                return search;
+            }
+            let mut uninterrupted = never;
+            let mut meter = Meter::new(&mut uninterrupted, METER_EVERY);
+            let consistent = s.propagate(lay, &mut search.queue, Techniques::SOLVER, &mut meter);
+            search.solved = search.settle(s, consistent, false).unwrap_or(None);
         }
         search
     }
@@ -169,6 +181,9 @@ impl<'a, const C: usize> Search<'a, C> {
         choose: &mut impl FnMut(usize, u32) -> u32,
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<Option<[u8; C]>, Interrupted> {
+        if let Some(solution) = self.solved.take() {
+            return Ok(Some(solution));
+        }
         let mut meter = Meter::new(interrupt, METER_EVERY);
         if let Some(mut s) = self.root.take() {
             // The queue holds the naked singles the givens left.

@@ -12,31 +12,13 @@ use crate::search::{self, Interrupted};
 
 pub use crate::search::{RESTARTS, RESTART_NODES};
 
-/// The first solution of `grid` under `lay` (digits tried ascending in the cell with the
-/// fewest candidates), `None` when it has none ([`search::solve_in`]).
-pub fn solve_with(grid: &Grid, lay: &Layout, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
-    search::solve_in(grid, lay, interrupt)
-}
-
-/// The number of solutions of `grid` under `lay`, counting stops at `limit` ([`search::count_in`]).
-pub fn count_solutions_with(
-    grid: &Grid,
-    lay: &Layout,
-    limit: u64,
-    interrupt: &mut dyn FnMut() -> bool,
-) -> Result<u64, Interrupted> {
-    search::count_in(grid, lay, limit, interrupt)
-}
-
-/// The first `limit` solutions of `grid` under `lay`, in the order of [`solve_with`].
-pub fn solutions_with(
-    grid: &Grid,
-    lay: &Layout,
-    limit: u64,
-    interrupt: &mut dyn FnMut() -> bool,
-) -> Result<Vec<Grid>, Interrupted> {
-    search::solutions_in(grid, lay, limit, interrupt)
-}
+/// The first solution of `grid` under `lay` (digits tried ascending in the cell with the fewest
+/// candidates), the number of its solutions up to a limit, the first of them, and the candidates
+/// of its cells: the layout searches under their variant names.
+pub use crate::search::{
+    candidates_in as candidates_with, count_in as count_solutions_with, solutions_in as solutions_with,
+    solve_in as solve_with,
+};
 
 /// A solution of `grid` under `lay` drawn at random, with restarts ([`search::random_solution_in`]).
 pub fn random_solution_with(
@@ -48,18 +30,10 @@ pub fn random_solution_with(
     search::random_solution_in(grid, lay, true, next_u32, interrupt)
 }
 
-/// The candidates of every cell of `grid` under `lay` ([`search::candidates_in`]).
+/// The candidates of every cell of `grid` under `lay` ([`search::candidates_in`]), never
+/// interrupted.
 pub fn candidates(grid: &Grid, lay: &Layout) -> Option<Vec<u32>> {
     candidates_with(grid, lay, &mut || false).unwrap_or(None)
-}
-
-/// [`candidates`] with an interrupt hook, called while the cage passes run.
-pub fn candidates_with(
-    grid: &Grid,
-    lay: &Layout,
-    interrupt: &mut dyn FnMut() -> bool,
-) -> Result<Option<Vec<u32>>, Interrupted> {
-    search::candidates_in(grid, lay, interrupt)
 }
 
 #[cfg(test)]
