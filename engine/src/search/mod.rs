@@ -25,7 +25,7 @@ pub use control::{Branching, Interrupted};
 pub(crate) use control::{Meter, INTERRUPT_EVERY};
 pub use state::Techniques;
 
-use crate::grid::Grid;
+use crate::grid::{box_side_for_cells, Grid};
 use crate::variant::Layout;
 use state::{Queue, State, METER_EVERY};
 
@@ -295,14 +295,14 @@ fn walk_in(
     by_size!(grid.cells().len(), run(grid, lay, limit, interrupt, take))
 }
 
-/// Whether `grid` has a solution under `lay` with another digit than `known`'s in `cell` (blank
-/// in `grid`), asked within `budget` search nodes (`None`: no answer within them): a search
+/// Whether the grid `cells` (row-major, 0 blank, of the layout's size) has a solution under `lay`
+/// with another digit than `known`'s in `cell` (blank in `cells`), asked within `budget` search nodes (`None`: no answer within them): a search
 /// with that digit excluded there that tries `known`'s digit first in every other cell, so that
 /// a solution close to `known` comes after a few nodes. The nodes it took are added to `spent`.
 /// The digging test of the generators: a puzzle that had one solution keeps it after blanking
 /// some cells exactly when no solution differs in one of them.
 pub fn differs_at(
-    grid: &Grid,
+    cells: &[u8],
     lay: &Layout,
     known: &[u8],
     cell: usize,
@@ -334,8 +334,8 @@ pub fn differs_at(
         *spent += search.nodes;
         Ok((!search.over_budget).then_some(found?.is_some()))
     }
-    assert_eq!(grid.size(), lay.n, "the layout is for the grid's size");
-    by_size!(grid.cells().len(), run(grid.cells(), lay, known, cell, budget, spent, interrupt))
+    assert_eq!(cells.len(), lay.cells(), "the layout is for the grid's size");
+    by_size!(cells.len(), run(cells, lay, known, cell, budget, spent, interrupt))
 }
 
 /// Nodes of the first try of [`random_solution_in`] with restarts.
@@ -470,9 +470,8 @@ pub(crate) fn other_solution_with(
     spent: &mut u64,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Other, Interrupted> {
-    let grid = Grid::from_cells(probe.cells).expect("the cells of a grid");
-    let lay = Layout::classic(grid.box_side());
-    Ok(match differs_at(&grid, lay, probe.solution, probe.cell, probe.budget, spent, interrupt)? {
+    let lay = Layout::classic(box_side_for_cells(probe.cells.len()).expect("the cells of a grid"));
+    Ok(match differs_at(probe.cells, lay, probe.solution, probe.cell, probe.budget, spent, interrupt)? {
         Some(true) => Other::Found,
         Some(false) => Other::None,
         None => Other::OverBudget,
