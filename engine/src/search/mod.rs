@@ -112,84 +112,114 @@ struct Frame<const C: usize> {
     rest: u32,
 }
 
+/// The root of a [`Search`] not yet searched from.
+enum Root<const C: usize> {
+    /// Nothing waits: the search goes on from its frames.
+    Done,
+    /// The givens placed, not propagated: a layout with cages, whose passes can take long, has
+    /// its root propagated by the first call of `next`, where the interrupt hook is at hand.
+    Unpropagated(State<C>),
+    /// A grid the propagation of the root solved, not yet handed out.
+    Solved(State<C>),
+}
+
 /// A resumable depth-first search of one grid under a layout: from the givens, propagated at
 /// every node, it branches on an open cell (the first one, or the one with the fewest
-/// candidates) and tries its digits in the order a `choose` function picks them.
+/// candidates) and tries its digits in the order a `choose` function picks them. It is built
+/// idle ([`Search::idle`]) and started in place ([`Search::start`]), so that nothing the start
+/// computes is moved afterwards.
 struct Search<'a, const C: usize> {
     lay: &'a Layout,
     first_open: bool,
     frames: Vec<Frame<C>>,
-    /// The root with the givens placed, propagated by the first call of `next` (where the
-    /// interrupt hook is at hand) when the layout has cages, whose passes can take long; without
-    /// cages the root is propagated at once (bounded work) into `solved` or the first frame.
-    root: Option<State<C>>,
-    /// A grid solved by the propagation of the root, not yet handed out.
-    solved: Option<[u8; C]>,
+    root: Root<C>,
     queue: Queue<C>,
     /// Search nodes (branch attempts) so far.
     nodes: u64,
-    /// The nodes the search may take; past them `next` gives up (returns `None` and sets
+    /// The nodes the search may take; past them `next` gives up (returns false and sets
     /// `over_budget`).
     budget: u64,
     over_budget: bool,
 }
 
 impl<'a, const C: usize> Search<'a, C> {
+    /// A search with nothing to search yet.
     #[inline(always)]
-    fn new(lay: &'a Layout, cells: &[u8], first_open: bool) -> Self {
-        Self::excluding(lay, cells, first_open, None)
-    }
-
-    /// The search of `cells` with one digit (cell, digit bit) taken from a blank cell's
-    /// candidates first.
-    fn excluding(lay: &'a Layout, cells: &[u8], first_open: bool, exclude: Option<(usize, u32)>) -> Self {
-        let mut search = Search {
+    fn idle(lay: &'a Layout, first_open: bool) -> Self {
+        Search {
             lay,
             first_open,
             frames: Vec::new(),
-            root: None,
-            solved: None,
+            root: Root::Done,
             queue: Queue::new(),
             nodes: 0,
             budget: u64::MAX,
             over_budget: false,
-        };
-        if let Some(mut s) = State::<C>::from_cells(lay, cells, &mut search.queue) {
-            let excluded = match exclude {
-                Some((cell, bit)) if s.value[cell] == 0 => s.eliminate(cell, bit, &mut search.queue).is_some(),
-                _ => true,
-            };
-            if !excluded {
-                return search;
-            }
-            if !lay.cages.is_empty() {
-                search.root = Some(s);
-                return search;
-            }
-            let mut uninterrupted = never;
-            let mut meter = Meter::new(&mut uninterrupted, METER_EVERY);
-            let consistent = s.propagate(lay, &mut search.queue, Techniques::SOLVER, &mut meter);
-            search.solved = search.settle(s, consistent, false).unwrap_or(None);
         }
+    }
+
+    /// The search of `cells`.
+    #[inline(always)]
+    fn new(lay: &'a Layout, cells: &[u8], first_open: bool) -> Self {
+        let mut search = Self::idle(lay, first_open);
+        search.start(cells, None);
         search
     }
 
-    /// The next solution, trying the digits of a cell in the order `choose(cell, rest)` picks
-    /// them (one bit of `rest`); `None` when the search is over.
+    /// Starts the search of `cells` with one digit (cell, digit bit) taken from a blank cell's
+    /// candidates first: places the givens, and without cages propagates the root (bounded
+    /// work) into a solved root or the first frame.
+    #[inline(always)]
+    fn start(&mut self, cells: &[u8], exclude: Option<(usize, u32)>) {
+        let Some(mut s) = State::<C>::from_cells(self.lay, cells, &mut self.queue) else {
+            return;
+        };
+        let excluded = match exclude {
+            Some((cell, bit)) if s.value[cell] == 0 => s.eliminate(cell, bit, &mut self.queue).is_some(),
+            _ => true,
+        };
+        if !excluded {
+            return;
+        }
+        if !self.lay.cages.is_empty() {
+            self.root = Root::Unpropagated(s);
+            return;
+        }
+        let mut uninterrupted = never;
+        let mut meter = Meter::new(&mut uninterrupted, METER_EVERY);
+        if s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, &mut meter) {
+            if let Some(s) = self.settle(s) {
+                self.root = Root::Solved(s);
+            }
+        }
+    }
+
+    /// Searches on to the next solution, trying the digits of a cell in the order
+    /// `choose(cell, rest)` picks them (one bit of `rest`), and hands its digits to `take`;
+    /// false when the search is over.
     fn next(
         &mut self,
         choose: &mut impl FnMut(usize, u32) -> u32,
         interrupt: &mut dyn FnMut() -> bool,
-    ) -> Result<Option<[u8; C]>, Interrupted> {
-        if let Some(solution) = self.solved.take() {
-            return Ok(Some(solution));
-        }
+        take: impl FnOnce(&[u8]),
+    ) -> Result<bool, Interrupted> {
         let mut meter = Meter::new(interrupt, METER_EVERY);
-        if let Some(mut s) = self.root.take() {
-            // The queue holds the naked singles the givens left.
-            let consistent = s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, &mut meter);
-            if let Some(solution) = self.settle(s, consistent, meter.stopped)? {
-                return Ok(Some(solution));
+        match std::mem::replace(&mut self.root, Root::Done) {
+            Root::Done => {}
+            Root::Solved(s) => {
+                take(&s.value);
+                return Ok(true);
+            }
+            Root::Unpropagated(mut s) => {
+                // The queue holds the naked singles the givens left.
+                if s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, &mut meter) {
+                    if let Some(s) = self.settle(s) {
+                        take(&s.value);
+                        return Ok(true);
+                    }
+                } else if meter.stopped {
+                    return Err(Interrupted);
+                }
             }
         }
         while let Some(top) = self.frames.last_mut() {
@@ -202,7 +232,7 @@ impl<'a, const C: usize> Search<'a, C> {
             let cell = top.cell as usize;
             if self.nodes == self.budget {
                 self.over_budget = true;
-                return Ok(None);
+                return Ok(false);
             }
             // The last candidate reuses the frame's state instead of copying it.
             let mut s = if top.rest == 0 { self.frames.pop().map(|f| f.state).unwrap() } else { top.state };
@@ -211,37 +241,39 @@ impl<'a, const C: usize> Search<'a, C> {
                 return Err(Interrupted);
             }
             self.queue.len = 0;
-            let consistent = s.assign(self.lay, cell, bit, &mut self.queue)
-                && s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, &mut meter);
-            if let Some(solution) = self.settle(s, consistent, meter.stopped)? {
-                return Ok(Some(solution));
+            if s.assign(self.lay, cell, bit, &mut self.queue)
+                && s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, &mut meter)
+            {
+                if let Some(s) = self.settle(s) {
+                    take(&s.value);
+                    return Ok(true);
+                }
+            } else if meter.stopped {
+                return Err(Interrupted);
             }
         }
-        Ok(None)
+        Ok(false)
     }
 
-    /// After the propagation of `s`: its digits when it solved the grid, else (when consistent)
-    /// a frame that branches on one of its open cells; `Err` when the propagation was stopped by
-    /// the interrupt hook.
+    /// After a consistent propagation of `s`: `s` when it solved the grid (at the root, kept as
+    /// the solved root), else a frame that branches on one of its open cells.
     #[inline(always)]
-    fn settle(&mut self, s: State<C>, consistent: bool, stopped: bool) -> Result<Option<[u8; C]>, Interrupted> {
-        if consistent {
-            if s.open == 0 {
-                return Ok(Some(s.value));
-            }
-            let cell = s.pick(self.first_open);
-            self.frames.push(Frame { rest: s.cand[cell], cell: cell as u16, state: s });
-        } else if stopped {
-            return Err(Interrupted);
+    fn settle(&mut self, s: State<C>) -> Option<State<C>> {
+        if s.open == 0 {
+            return Some(s);
         }
-        Ok(None)
+        let cell = s.pick(self.first_open);
+        self.frames.push(Frame { rest: s.cand[cell], cell: cell as u16, state: s });
+        None
     }
 }
 
 /// The first solution of `grid` under `lay` (digits tried ascending in the cell with the
 /// fewest candidates), `None` when it has none. The grid's size is the layout's.
 pub fn solve_in(grid: &Grid, lay: &Layout, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
-    Ok(solutions_in(grid, lay, 1, interrupt)?.pop())
+    let mut found = None;
+    walk_in(grid, lay, 1, interrupt, &mut |v| found = Some(Grid::from_cells(v).expect("solver output is a grid")))?;
+    Ok(found)
 }
 
 /// The number of solutions of `grid` under `lay`, counting stops at `limit`.
@@ -282,11 +314,10 @@ fn walk_in(
         interrupt: &mut dyn FnMut() -> bool,
         take: &mut dyn FnMut(&[u8]),
     ) -> Result<u64, Interrupted> {
-        let mut search = Search::<C>::new(lay, grid.cells(), false);
+        let mut search = Search::<C>::idle(lay, false);
+        search.start(grid.cells(), None);
         let mut found = 0;
-        while found < limit {
-            let Some(v) = search.next(&mut lowest, interrupt)? else { break };
-            take(&v);
+        while found < limit && search.next(&mut lowest, interrupt, &mut *take)? {
             found += 1;
         }
         Ok(found)
@@ -328,11 +359,12 @@ pub fn differs_at(
             }
         };
         let exclude = Some((cell, 1u32 << (known[cell] - 1)));
-        let mut search = Search::<C>::excluding(lay, cells, false, exclude);
+        let mut search = Search::<C>::idle(lay, false);
+        search.start(cells, exclude);
         search.budget = budget;
-        let found = search.next(&mut prefer, interrupt);
+        let found = search.next(&mut prefer, interrupt, |_| {});
         *spent += search.nodes;
-        Ok((!search.over_budget).then_some(found?.is_some()))
+        Ok((!search.over_budget).then_some(found?))
     }
     assert_eq!(cells.len(), lay.cells(), "the layout is for the grid's size");
     by_size!(cells.len(), run(cells, lay, known, cell, budget, spent, interrupt))
@@ -366,12 +398,14 @@ pub fn random_solution_in(
         let tries = if restarts { RESTARTS } else { 1 };
         let mut budget = RESTART_NODES;
         for attempt in 0..tries {
-            let mut search = Search::<C>::new(lay, grid.cells(), false);
+            let mut search = Search::<C>::idle(lay, false);
+            search.start(grid.cells(), None);
             if attempt + 1 < tries {
                 search.budget = budget;
             }
-            if let Some(v) = search.next(&mut choose, interrupt)? {
-                return Ok(Some(v.to_vec()));
+            let mut found = None;
+            if search.next(&mut choose, interrupt, |v| found = Some(v.to_vec()))? {
+                return Ok(found);
             }
             if !search.over_budget {
                 return Ok(None);
@@ -551,15 +585,14 @@ impl Solutions {
     /// Searches on to the next solution and hands its digits to `take`; false when the search
     /// is over.
     fn advance(&mut self, interrupt: &mut dyn FnMut() -> bool, take: impl FnOnce(&[u8])) -> Result<bool, Interrupted> {
-        let digits = match &mut self.search {
-            AnySearch::S4(s) => s.next(&mut lowest, interrupt)?.map(|v| take(&v)),
-            AnySearch::S9(s) => s.next(interrupt, INTERRUPT_EVERY)?.map(|v| take(&v)),
-            AnySearch::Fastest9(s) => s.next(interrupt)?.map(|v| take(&v)),
-            AnySearch::Generic9(s) => s.next(&mut lowest, interrupt)?.map(|v| take(&v)),
-            AnySearch::S16(s) => s.next(&mut lowest, interrupt)?.map(|v| take(&v)),
-            AnySearch::S25(s) => s.next(&mut lowest, interrupt)?.map(|v| take(&v)),
-        };
-        Ok(digits.is_some())
+        match &mut self.search {
+            AnySearch::S4(s) => s.next(&mut lowest, interrupt, take),
+            AnySearch::S9(s) => Ok(s.next(interrupt, INTERRUPT_EVERY)?.map(|v| take(&v)).is_some()),
+            AnySearch::Fastest9(s) => Ok(s.next(interrupt)?.map(|v| take(&v)).is_some()),
+            AnySearch::Generic9(s) => s.next(&mut lowest, interrupt, take),
+            AnySearch::S16(s) => s.next(&mut lowest, interrupt, take),
+            AnySearch::S25(s) => s.next(&mut lowest, interrupt, take),
+        }
     }
 
     /// Search nodes (branch attempts) explored so far.
@@ -589,7 +622,10 @@ fn never() -> bool {
 /// tie, digits ascending), depth first. A grid with one solution gives that solution whatever
 /// the order; [`Solutions`] with [`Branching::Fastest`] yields all solutions in this same order.
 pub fn solve_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
-    Solutions::new(grid, Branching::Fastest).next_with(interrupt)
+    match grid.box_side() {
+        3 => Solutions::new(grid, Branching::Fastest).next_with(interrupt),
+        b => solve_in(grid, Layout::classic(b), interrupt),
+    }
 }
 
 /// [`solve_with`] without an interrupt.
@@ -599,7 +635,10 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 
 /// The number of solutions, counting stops at `limit` (0 for conflicting givens).
 pub fn count_solutions_with(grid: &Grid, limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
-    Solutions::new(grid, Branching::Fastest).count_with(limit, interrupt)
+    match grid.box_side() {
+        3 => Solutions::new(grid, Branching::Fastest).count_with(limit, interrupt),
+        b => count_in(grid, Layout::classic(b), limit, interrupt),
+    }
 }
 
 /// [`count_solutions_with`] without an interrupt.
