@@ -25,7 +25,7 @@ pub use control::{Branching, Interrupted};
 pub(crate) use control::{Meter, INTERRUPT_EVERY};
 pub use state::Techniques;
 
-use crate::grid::{box_side_for_cells, Grid};
+use crate::grid::Grid;
 use crate::variant::Layout;
 use state::{Queue, State, METER_EVERY};
 
@@ -171,9 +171,39 @@ impl<'a, const C: usize> Search<'a, C> {
     /// work) into a solved root or the first frame.
     #[inline(always)]
     fn start(&mut self, cells: &[u8], exclude: Option<(usize, u32)>) {
-        let Some(mut s) = State::<C>::from_cells(self.lay, cells, &mut self.queue) else {
-            return;
-        };
+        if let Some(s) = State::<C>::from_cells(self.lay, cells, &mut self.queue) {
+            self.begin(s, exclude);
+        }
+    }
+
+    /// [`Search::start`] from step `step` of `base` with the cells `extra` given `known`'s
+    /// digits: the same root as from the cells, without placing every given again.
+    #[inline(always)]
+    fn start_from(
+        &mut self,
+        base: &Placements,
+        step: usize,
+        extra: &[usize],
+        known: &[u8],
+        exclude: Option<(usize, u32)>,
+    ) {
+        let mut s = base.state::<C>(step);
+        // The naked singles the base's givens left wait in the queue, as `from_cells` leaves
+        // them (a cell single already is never queued again, so `C` places still suffice).
+        self.queue.extend(base.queued(step));
+        for &c in extra {
+            let bit = 1u32 << (known[c] - 1);
+            if s.value[c] == 0 && (s.cand[c] & bit == 0 || !s.assign(self.lay, c, bit, &mut self.queue)) {
+                return;
+            }
+        }
+        self.begin(s, exclude);
+    }
+
+    /// Starts the search from `s`, its givens placed: takes the excluded digit out, and without
+    /// cages propagates the root.
+    #[inline(always)]
+    fn begin(&mut self, mut s: State<C>, exclude: Option<(usize, u32)>) {
         let excluded = match exclude {
             Some((cell, bit)) if s.value[cell] == 0 => s.eliminate(cell, bit, &mut self.queue).is_some(),
             _ => true,
@@ -253,6 +283,32 @@ impl<'a, const C: usize> Search<'a, C> {
             }
         }
         Ok(false)
+    }
+
+    /// The probe of [`differs_at`] on a started search (`known`'s digit excluded from the cell):
+    /// whether a solution comes, trying `known`'s digit first in every cell so that a solution
+    /// close to `known` comes after a few nodes; `None` past `budget` nodes. The nodes it took
+    /// are added to `spent`.
+    #[inline(always)]
+    fn differs(
+        &mut self,
+        known: &[u8],
+        budget: u64,
+        spent: &mut u64,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<bool>, Interrupted> {
+        let mut prefer = |c: usize, rest: u32| {
+            let bit = 1u32 << (known[c] - 1);
+            if rest & bit != 0 {
+                bit
+            } else {
+                rest & rest.wrapping_neg()
+            }
+        };
+        self.budget = budget;
+        let found = self.next(&mut prefer, interrupt, |_| {});
+        *spent += self.nodes;
+        Ok((!self.over_budget).then_some(found?))
     }
 
     /// After a consistent propagation of `s`: `s` when it solved the grid (at the root, kept as
@@ -350,24 +406,119 @@ pub fn differs_at(
         spent: &mut u64,
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<Option<bool>, Interrupted> {
-        let mut prefer = |c: usize, rest: u32| {
-            let bit = 1u32 << (known[c] - 1);
-            if rest & bit != 0 {
-                bit
-            } else {
-                rest & rest.wrapping_neg()
-            }
-        };
-        let exclude = Some((cell, 1u32 << (known[cell] - 1)));
         let mut search = Search::<C>::idle(lay, false);
-        search.start(cells, exclude);
-        search.budget = budget;
-        let found = search.next(&mut prefer, interrupt, |_| {});
-        *spent += search.nodes;
-        Ok((!search.over_budget).then_some(found?))
+        search.start(cells, Some((cell, 1u32 << (known[cell] - 1))));
+        search.differs(known, budget, spent, interrupt)
     }
     assert_eq!(cells.len(), lay.cells(), "the layout is for the grid's size");
     by_size!(cells.len(), run(cells, lay, known, cell, budget, spent, interrupt))
+}
+
+/// [`differs_at`] for the puzzle of step `step` of `base` with the cells `extra` given `known`'s
+/// digits, `cell` blank: the probe of a digging that keeps its givens as [`Placements`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn differs_from(
+    base: &Placements,
+    step: usize,
+    extra: &[usize],
+    lay: &Layout,
+    known: &[u8],
+    cell: usize,
+    budget: u64,
+    spent: &mut u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Option<bool>, Interrupted> {
+    #[allow(clippy::too_many_arguments)]
+    fn run<const C: usize>(
+        base: &Placements,
+        step: usize,
+        extra: &[usize],
+        lay: &Layout,
+        known: &[u8],
+        cell: usize,
+        budget: u64,
+        spent: &mut u64,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<bool>, Interrupted> {
+        let mut search = Search::<C>::idle(lay, false);
+        search.start_from(base, step, extra, known, Some((cell, 1u32 << (known[cell] - 1))));
+        search.differs(known, budget, spent, interrupt)
+    }
+    assert_eq!(base.cells, lay.cells(), "the layout is for the placements' size");
+    by_size!(base.cells, run(base, step, extra, lay, known, cell, budget, spent, interrupt))
+}
+
+/// Givens placed on the candidates of a layout (not propagated) at each step of a digging: step
+/// `t` holds the givens of the groups of cells after it, `groups[t + 1..]`, with the digits of a
+/// complete grid. Built once per grid from the last step back, each step from the next, so that
+/// the digging's probes ([`differs_from`]) start from a copy of their step instead of placing
+/// every given again.
+pub(crate) struct Placements {
+    cells: usize,
+    /// Step after step, `cells` entries each.
+    cand: Vec<u32>,
+    value: Vec<u8>,
+    open: Vec<u32>,
+    /// The cells the placing made naked singles, in order: step `t`'s are the first
+    /// `queued[t]` (some of them placed since, which the propagation skips).
+    singles: Vec<u16>,
+    queued: Vec<u32>,
+}
+
+impl Placements {
+    /// The placements of the cells of `groups` with `known`'s digits (a solution under `lay`).
+    pub(crate) fn new<'g, G>(lay: &Layout, known: &[u8], groups: G) -> Placements
+    where
+        G: DoubleEndedIterator<Item = &'g [usize]> + ExactSizeIterator,
+    {
+        fn run<'g, const C: usize>(
+            lay: &Layout,
+            known: &[u8],
+            groups: impl DoubleEndedIterator<Item = &'g [usize]> + ExactSizeIterator,
+            out: &mut Placements,
+        ) {
+            let mut s = State::<C> { cand: [(1u32 << lay.n) - 1; C], value: [0; C], open: C as u32 };
+            // Each cell becomes single at most once, so the queue holds every cell that did.
+            let mut queue = Queue::<C>::new();
+            for (t, group) in groups.enumerate().rev() {
+                out.cand[t * C..(t + 1) * C].copy_from_slice(&s.cand);
+                out.value[t * C..(t + 1) * C].copy_from_slice(&s.value);
+                out.open[t] = s.open;
+                out.queued[t] = queue.len as u32;
+                for &c in group {
+                    let placed = s.assign(lay, c, 1u32 << (known[c] - 1), &mut queue);
+                    debug_assert!(placed, "a solution's digits never conflict");
+                }
+            }
+            out.singles.extend_from_slice(queue.queued());
+        }
+        let (cells, steps) = (lay.cells(), groups.len());
+        let mut out = Placements {
+            cells,
+            cand: vec![0; steps * cells],
+            value: vec![0; steps * cells],
+            open: vec![0; steps],
+            singles: Vec::with_capacity(cells),
+            queued: vec![0; steps],
+        };
+        by_size!(cells, run(lay, known, groups, &mut out));
+        out
+    }
+
+    /// The naked singles waiting at step `t`.
+    #[inline(always)]
+    fn queued(&self, t: usize) -> &[u16] {
+        &self.singles[..self.queued[t] as usize]
+    }
+
+    /// Step `t` as a search state.
+    #[inline(always)]
+    fn state<const C: usize>(&self, t: usize) -> State<C> {
+        let mut s = State::<C> { cand: [0; C], value: [0; C], open: self.open[t] };
+        s.cand.copy_from_slice(&self.cand[t * C..(t + 1) * C]);
+        s.value.copy_from_slice(&self.value[t * C..(t + 1) * C]);
+        s
+    }
 }
 
 /// Nodes of the first try of [`random_solution_in`] with restarts.
@@ -473,43 +624,6 @@ pub fn random_solution_with(
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Option<Grid>, Interrupted> {
     random_solution_in(grid, Layout::classic(grid.box_side()), false, next_u32, interrupt)
-}
-
-/// What [`other_solution_with`] found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Other {
-    /// A solution with another digit in the cell.
-    Found,
-    /// No solution has another digit there.
-    None,
-    /// The search passed its node budget first.
-    OverBudget,
-}
-
-/// The question of [`other_solution_with`]: does the puzzle `cells` (any size), one of whose
-/// solutions is `solution`, have a solution with another digit than `solution[cell]` in `cell`
-/// (blank in `cells`)? Asked within `budget` search nodes.
-pub(crate) struct Probe<'a> {
-    pub cells: &'a [u8],
-    pub solution: &'a [u8],
-    pub cell: usize,
-    pub budget: u64,
-}
-
-/// The answer to `probe` on a classic grid: [`differs_at`] under [`Layout::classic`]. This is
-/// the digging test of [`crate::generate`] for sizes other than 9x9, where a count of solutions
-/// stopped at 2 first walks to the known solution and then through the rest of the tree.
-pub(crate) fn other_solution_with(
-    probe: &Probe,
-    spent: &mut u64,
-    interrupt: &mut dyn FnMut() -> bool,
-) -> Result<Other, Interrupted> {
-    let lay = Layout::classic(box_side_for_cells(probe.cells.len()).expect("the cells of a grid"));
-    Ok(match differs_at(probe.cells, lay, probe.solution, probe.cell, probe.budget, spent, interrupt)? {
-        Some(true) => Other::Found,
-        Some(false) => Other::None,
-        None => Other::OverBudget,
-    })
 }
 
 enum AnySearch {
@@ -649,6 +763,8 @@ pub fn count_solutions(grid: &Grid, limit: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::box_side_for_cells;
+    use rand::{Rng, SeedableRng};
 
     fn lines(text: &str) -> Vec<Grid> {
         text.lines().filter(|l| !l.is_empty()).map(|l| Grid::parse(&l[..81]).unwrap()).collect()
@@ -662,6 +778,93 @@ mod tests {
             assert!(p.is_solved_by(&s), "{p:?} -> {s:?}");
             assert_eq!(count_solutions(&p, 2), 1);
         }
+    }
+
+    /// The root of a started search: the propagated candidates and digits of its solved root or
+    /// first frame, `None` when the root is a contradiction.
+    fn root_of<const C: usize>(search: &Search<C>) -> Option<(Vec<u32>, Vec<u8>)> {
+        match (&search.root, search.frames.last()) {
+            (Root::Solved(s), _) => Some((s.cand.to_vec(), s.value.to_vec())),
+            (Root::Done, Some(f)) => Some((f.state.cand.to_vec(), f.state.value.to_vec())),
+            (Root::Done, None) => None,
+            (Root::Unpropagated(_), _) => unreachable!("a classic layout has no cages"),
+        }
+    }
+
+    /// Compares searches started from the cells and from placements at every step of a digging
+    /// of the complete grid `known` in central orbits (in a scrambled order), as generation digs:
+    /// each blanked cell in turn asked whether a solution puts another digit there (within 500
+    /// nodes, as 25x25 digging asks), the cells answered no given for the next, the orbit kept
+    /// when one is not. Their propagated roots must be equal, and so their answers and nodes.
+    /// Adds to (compared, refuted, solved, kept).
+    fn compare_roots<const C: usize>(known: &[u8], counts: &mut [u32; 4]) {
+        let lay = Layout::classic(box_side_for_cells(C).unwrap());
+        let orbits = crate::generate::Symmetry::Central.orbits(lay.n);
+        let groups: Vec<&[usize]> = (0..orbits.len()).map(|k| &orbits[(k * 17) % orbits.len()][..]).collect();
+        assert!(groups.len() % 17 != 0);
+        let placed = Placements::new(lay, known, groups.iter().copied());
+        let (mut cells, mut kept) = (known.to_vec(), Vec::new());
+        for (t, group) in groups.iter().enumerate() {
+            for &c in group.iter() {
+                cells[c] = 0;
+            }
+            let mut unique = true;
+            for (i, &c) in group.iter().enumerate() {
+                let exclude = Some((c, 1u32 << (known[c] - 1)));
+                let mut from_cells = Search::<C>::idle(lay, false);
+                from_cells.start(&cells, exclude);
+                let extra: Vec<usize> = kept.iter().chain(&group[..i]).copied().collect();
+                let mut from_placed = Search::<C>::idle(lay, false);
+                from_placed.start_from(&placed, t, &extra, known, exclude);
+                let root = root_of(&from_cells);
+                assert_eq!(root, root_of(&from_placed), "{}x{}: step {t}, cell {c}", lay.n, lay.n);
+                counts[0] += 1;
+                match root {
+                    None => counts[1] += 1,
+                    Some((_, value)) if !value.contains(&0) => counts[2] += 1,
+                    Some(_) => {}
+                }
+                let (mut a, mut b) = (0, 0);
+                let answer = from_cells.differs(known, 500, &mut a, &mut never);
+                assert_eq!((answer, a), (from_placed.differs(known, 500, &mut b, &mut never), b));
+                if answer != Ok(Some(false)) {
+                    unique = false;
+                    break;
+                }
+                cells[c] = known[c];
+            }
+            for &c in group.iter() {
+                cells[c] = if unique { 0 } else { known[c] };
+            }
+            if !unique {
+                kept.extend_from_slice(group);
+                counts[3] += 1;
+            }
+        }
+    }
+
+    /// A search started from placed givens ([`Placements`], with kept and proved cells on top)
+    /// has the propagated root of the same search started from the cells, at every step of a
+    /// digging: the root the node budgets of digging count from. On the solutions of the seed
+    /// examples (9x9) and on a random complete 25x25 grid, with the solution's digit excluded
+    /// from each blanked cell in turn.
+    #[test]
+    fn a_search_from_placements_has_the_root_of_the_cells() {
+        let mut counts = [0; 4];
+        for p in lines(include_str!("../../../data/seed_examples.txt")) {
+            compare_roots::<81>(solve(&p).unwrap().cells(), &mut counts);
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let grid =
+            random_solution_with(&Grid::empty(25).unwrap(), &mut || rng.next_u32(), &mut never).unwrap().unwrap();
+        compare_roots::<625>(grid.cells(), &mut counts);
+        // Roots of every kind (refuted by propagation, solved by it, left to branch) and orbits
+        // kept.
+        let [compared, refuted, solved, kept] = counts;
+        assert!(
+            refuted > 0 && solved > 0 && compared > refuted + solved && kept > 0,
+            "{compared}: {refuted} refuted, {solved} solved, {kept} orbits kept"
+        );
     }
 
     #[test]

@@ -24,6 +24,16 @@ impl<const C: usize> Queue<C> {
         self.cells[self.len] = cell as u16;
         self.len += 1;
     }
+    /// The cells queued, in the order they came.
+    pub(super) fn queued(&self) -> &[u16] {
+        &self.cells[..self.len]
+    }
+    /// Queues `cells` after what waits already.
+    #[inline]
+    pub(super) fn extend(&mut self, cells: &[u16]) {
+        self.cells[self.len..self.len + cells.len()].copy_from_slice(cells);
+        self.len += cells.len();
+    }
     #[inline]
     fn pop(&mut self) -> Option<usize> {
         (self.len > 0).then(|| {

@@ -103,4 +103,66 @@ mod tests {
         solves_published("killer_janko.tsv");
         solves_published("killer_krazydad.tsv");
     }
+
+    /// The probe of the generic digging, which starts from the givens placed once per grid
+    /// ([`search::Placements`], [`search::differs_from`]), sees the same root as the probe from
+    /// the cells ([`search::differs_at`]): the same answer and the same search nodes (which the
+    /// node budgets of 25x25 digging count), at every step of a digging of published solutions,
+    /// under their own rules (jigsaw regions, killer cages) and under the classic ones, with and
+    /// without a small budget.
+    #[test]
+    fn probes_from_placements_match_probes_from_cells() {
+        let never = &mut || false;
+        let (mut kept_all, mut branched) = (0, 0);
+        for file in ["jigsaw_janko.tsv", "killer_janko.tsv"] {
+            for (_, rules, solution, name) in published(file).into_iter().take(3) {
+                for lay in [rules.layout(9).unwrap(), Rules::default().layout(9).unwrap()] {
+                    let known = solution.cells();
+                    // Central orbits in a scrambled order.
+                    let groups: Vec<Vec<usize>> = (0..41)
+                        .map(|k| (k * 17) % 41)
+                        .map(|c| if c == 40 { vec![40] } else { vec![c, 80 - c] })
+                        .collect();
+                    let placed = search::Placements::new(&lay, known, groups.iter().map(|g| &g[..]));
+                    let (mut cells, mut kept) = (known.to_vec(), Vec::new());
+                    let mut removed = 0;
+                    for (t, group) in groups.iter().enumerate() {
+                        for &c in group {
+                            cells[c] = 0;
+                        }
+                        let mut unique = true;
+                        let mut proved = Vec::new();
+                        for &c in group {
+                            let extra: Vec<usize> = kept.iter().chain(&proved).copied().collect();
+                            for budget in [u64::MAX, 3] {
+                                let (mut a, mut b) = (0, 0);
+                                let from_cells = search::differs_at(&cells, &lay, known, c, budget, &mut a, never);
+                                let from_placed =
+                                    search::differs_from(&placed, t, &extra, &lay, known, c, budget, &mut b, never);
+                                assert_eq!((from_cells, a), (from_placed, b), "{name}: step {t}, cell {c}");
+                                branched += a;
+                            }
+                            if search::differs_at(&cells, &lay, known, c, u64::MAX, &mut 0, never) != Ok(Some(false)) {
+                                unique = false;
+                                break;
+                            }
+                            cells[c] = known[c];
+                            proved.push(c);
+                        }
+                        for &c in group {
+                            cells[c] = if unique { 0 } else { known[c] };
+                        }
+                        if unique {
+                            removed += 1;
+                        } else {
+                            kept.extend_from_slice(group);
+                        }
+                    }
+                    assert!(removed > 0, "{name}: nothing removed");
+                    kept_all += kept.len();
+                }
+            }
+        }
+        assert!(kept_all > 0 && branched > 0, "{kept_all} kept, {branched} nodes");
+    }
 }
