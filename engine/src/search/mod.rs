@@ -10,9 +10,11 @@
 //! node, so the same branches), `fast9` for cell branching (the same search tree, node for node).
 //! The search is resumable ([`Solutions`]), so solutions can be streamed one by one.
 //!
-//! This module is the searches' one entry point: [`Solutions`] (and [`solve`], [`count_solutions`]
-//! over it) picks the search for the grid and the branching, and the `*_in` functions search
-//! under any layout. Its children do not call back into it: `chute9` uses `fast9`'s board and
+//! This module is the searches' one entry point: [`Solutions`] picks the search for the grid and
+//! the branching; [`solve`] and [`count_solutions`] take it for 9x9 grids and the layout search
+//! directly for the other sizes (the same search, without the enum around it); the `*_in`
+//! functions search under any layout; [`differs_at`] and `differs_from` are the digging probes
+//! of the generators. Its children do not call back into it: `chute9` uses `fast9`'s board and
 //! tables, and both take what they share with the generic search (the branching, the interrupt)
 //! from `control`.
 
