@@ -385,9 +385,10 @@ fn walk_in(
 }
 
 /// Whether the grid `cells` (row-major, 0 blank, of the layout's size) has a solution under `lay`
-/// with another digit than `known`'s in `cell` (blank in `cells`), asked within `budget` search nodes (`None`: no answer within them): a search
-/// with that digit excluded there that tries `known`'s digit first in every other cell, so that
-/// a solution close to `known` comes after a few nodes. The nodes it took are added to `spent`.
+/// with another digit than `known`'s in `cell` (blank in `cells`), asked within `budget` search
+/// nodes (`None`: no answer within them): a search with that digit excluded there that tries
+/// `known`'s digit first in every other cell, so that a solution close to `known` comes after a
+/// few nodes. The nodes it took are added to `spent`.
 /// The digging test of the generators: a puzzle that had one solution keeps it after blanking
 /// some cells exactly when no solution differs in one of them.
 pub fn differs_at(
@@ -765,7 +766,6 @@ pub fn count_solutions(grid: &Grid, limit: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::box_side_for_cells;
     use rand::{Rng, SeedableRng};
 
     fn lines(text: &str) -> Vec<Grid> {
@@ -783,29 +783,31 @@ mod tests {
     }
 
     /// The root of a started search: the propagated candidates and digits of its solved root or
-    /// first frame, `None` when the root is a contradiction.
-    fn root_of<const C: usize>(search: &Search<C>) -> Option<(Vec<u32>, Vec<u8>)> {
+    /// first frame, `None` when the root is a contradiction; `Some(None)` when it waits for the
+    /// first call of `next` (a layout with cages).
+    #[allow(clippy::type_complexity)]
+    fn root_of<const C: usize>(search: &Search<C>) -> Option<Option<(Vec<u32>, Vec<u8>)>> {
         match (&search.root, search.frames.last()) {
-            (Root::Solved(s), _) => Some((s.cand.to_vec(), s.value.to_vec())),
-            (Root::Done, Some(f)) => Some((f.state.cand.to_vec(), f.state.value.to_vec())),
+            (Root::Solved(s), _) => Some(Some((s.cand.to_vec(), s.value.to_vec()))),
+            (Root::Done, Some(f)) => Some(Some((f.state.cand.to_vec(), f.state.value.to_vec()))),
             (Root::Done, None) => None,
-            (Root::Unpropagated(_), _) => unreachable!("a classic layout has no cages"),
+            (Root::Unpropagated(_), _) => Some(None),
         }
     }
 
     /// Compares searches started from the cells and from placements at every step of a digging
-    /// of the complete grid `known` in central orbits (in a scrambled order), as generation digs:
-    /// each blanked cell in turn asked whether a solution puts another digit there (within 500
-    /// nodes, as 25x25 digging asks), the cells answered no given for the next, the orbit kept
-    /// when one is not. Their propagated roots must be equal, and so their answers and nodes.
-    /// Adds to (compared, refuted, solved, kept).
-    fn compare_roots<const C: usize>(known: &[u8], counts: &mut [u32; 4]) {
-        let lay = Layout::classic(box_side_for_cells(C).unwrap());
+    /// of the complete grid `known` under `lay` in central orbits (in a scrambled order), as
+    /// generation digs: each blanked cell in turn asked whether a solution puts another digit
+    /// there within each of `budgets` nodes (the first answer decides), the cells answered no
+    /// given for the next, the orbit kept when one is not. Their roots must be equal (where
+    /// propagated at the start), and so their answers and nodes; some orbit is removed. Adds to
+    /// (compared, refuted, solved, kept, nodes).
+    fn compare_digging<const C: usize>(lay: &Layout, known: &[u8], budgets: &[u64], counts: &mut [u64; 5]) {
         let orbits = crate::generate::Symmetry::Central.orbits(lay.n);
         let groups: Vec<&[usize]> = (0..orbits.len()).map(|k| &orbits[(k * 17) % orbits.len()][..]).collect();
         assert!(groups.len() % 17 != 0);
         let placed = Placements::new(lay, known, groups.iter().copied());
-        let (mut cells, mut kept) = (known.to_vec(), Vec::new());
+        let (mut cells, mut kept, mut removed) = (known.to_vec(), Vec::new(), 0);
         for (t, group) in groups.iter().enumerate() {
             for &c in group.iter() {
                 cells[c] = 0;
@@ -813,23 +815,31 @@ mod tests {
             let mut unique = true;
             for (i, &c) in group.iter().enumerate() {
                 let exclude = Some((c, 1u32 << (known[c] - 1)));
-                let mut from_cells = Search::<C>::idle(lay, false);
-                from_cells.start(&cells, exclude);
                 let extra: Vec<usize> = kept.iter().chain(&group[..i]).copied().collect();
-                let mut from_placed = Search::<C>::idle(lay, false);
-                from_placed.start_from(&placed, t, &extra, known, exclude);
-                let root = root_of(&from_cells);
-                assert_eq!(root, root_of(&from_placed), "{}x{}: step {t}, cell {c}", lay.n, lay.n);
-                counts[0] += 1;
-                match root {
-                    None => counts[1] += 1,
-                    Some((_, value)) if !value.contains(&0) => counts[2] += 1,
-                    Some(_) => {}
+                let mut first = None;
+                for &budget in budgets {
+                    let mut from_cells = Search::<C>::idle(lay, false);
+                    from_cells.start(&cells, exclude);
+                    let mut from_placed = Search::<C>::idle(lay, false);
+                    from_placed.start_from(&placed, t, &extra, known, exclude);
+                    let root = root_of(&from_cells);
+                    assert_eq!(root, root_of(&from_placed), "{}x{}: step {t}, cell {c}", lay.n, lay.n);
+                    let (mut a, mut b) = (0, 0);
+                    let answer = from_cells.differs(known, budget, &mut a, &mut never);
+                    let other = from_placed.differs(known, budget, &mut b, &mut never);
+                    assert_eq!((answer, a), (other, b), "step {t}, cell {c}, budget {budget}");
+                    counts[4] += a;
+                    if first.is_none() {
+                        counts[0] += 1;
+                        match root {
+                            None => counts[1] += 1,
+                            Some(Some((_, value))) if !value.contains(&0) => counts[2] += 1,
+                            Some(_) => {}
+                        }
+                        first = Some(answer);
+                    }
                 }
-                let (mut a, mut b) = (0, 0);
-                let answer = from_cells.differs(known, 500, &mut a, &mut never);
-                assert_eq!((answer, a), (from_placed.differs(known, 500, &mut b, &mut never), b));
-                if answer != Ok(Some(false)) {
+                if first != Some(Ok(Some(false))) {
                     unique = false;
                     break;
                 }
@@ -838,34 +848,50 @@ mod tests {
             for &c in group.iter() {
                 cells[c] = if unique { 0 } else { known[c] };
             }
-            if !unique {
+            if unique {
+                removed += 1;
+            } else {
                 kept.extend_from_slice(group);
                 counts[3] += 1;
             }
         }
+        assert!(removed > 0, "{}x{}: nothing removed", lay.n, lay.n);
     }
 
     /// A search started from placed givens ([`Placements`], with kept and proved cells on top)
-    /// has the propagated root of the same search started from the cells, at every step of a
-    /// digging: the root the node budgets of digging count from. On the solutions of the seed
-    /// examples (9x9) and on a random complete 25x25 grid, with the solution's digit excluded
-    /// from each blanked cell in turn.
+    /// has the propagated root of the same search started from the cells, and the same answer in
+    /// the same nodes, at every step of a digging: the root the node budgets of digging count
+    /// from. On the solutions of the seed examples (9x9, within 500 nodes as 25x25 digging asks),
+    /// on a random complete 25x25 grid, and on published jigsaw and killer solutions of
+    /// `data/variants` under their own rules (regions, cages) and the classic ones, without a
+    /// budget and within 3 nodes.
     #[test]
     fn a_search_from_placements_has_the_root_of_the_cells() {
-        let mut counts = [0; 4];
+        let mut counts = [0; 5];
         for p in lines(include_str!("../../../data/seed_examples.txt")) {
-            compare_roots::<81>(solve(&p).unwrap().cells(), &mut counts);
+            compare_digging::<81>(Layout::classic(3), solve(&p).unwrap().cells(), &[500], &mut counts);
         }
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let grid =
             random_solution_with(&Grid::empty(25).unwrap(), &mut || rng.next_u32(), &mut never).unwrap().unwrap();
-        compare_roots::<625>(grid.cells(), &mut counts);
+        compare_digging::<625>(Layout::classic(5), grid.cells(), &[500], &mut counts);
+        for file in ["jigsaw_janko.tsv", "killer_janko.tsv"] {
+            let path = format!("{}/../data/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+            for line in std::fs::read_to_string(&path).unwrap().lines().take(3) {
+                let f: Vec<&str> = line.split('\t').collect();
+                let rules = crate::variant::Rules::from_json(&serde_json::from_str(f[1]).unwrap()).unwrap();
+                let solution = Grid::parse(f[2]).unwrap();
+                for lay in [rules.layout(9).unwrap(), crate::variant::Rules::default().layout(9).unwrap()] {
+                    compare_digging::<81>(&lay, solution.cells(), &[u64::MAX, 3], &mut counts);
+                }
+            }
+        }
         // Roots of every kind (refuted by propagation, solved by it, left to branch) and orbits
         // kept.
-        let [compared, refuted, solved, kept] = counts;
+        let [compared, refuted, solved, kept, nodes] = counts;
         assert!(
-            refuted > 0 && solved > 0 && compared > refuted + solved && kept > 0,
-            "{compared}: {refuted} refuted, {solved} solved, {kept} orbits kept"
+            refuted > 0 && solved > 0 && compared > refuted + solved && kept > 0 && nodes > 0,
+            "{compared}: {refuted} refuted, {solved} solved, {kept} orbits kept, {nodes} nodes"
         );
     }
 
