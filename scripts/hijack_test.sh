@@ -8,7 +8,10 @@
 #       objects (pg_test/upgrade/snapshot.sql) equal those of a clean install, object for object;
 #   (c) the attacker is no superuser, and neither owns nor may create in the schema sudoku.
 # Scenarios: CREATE EXTENSION of the current version, and ALTER EXTENSION UPDATE from every older
-# release kept in sql/ (0.1.0 only on 14 and later, as in scripts/upgrade_test.sh).
+# release kept in sql/ (0.1.0 only on 14 and later, as in scripts/upgrade_test.sh), each once
+# more with look-alikes planted in the schema sudoku as well (issue 46: 0.1.0 left the schema
+# to its installer, and the updates from it kept it so), where the update must be refused with
+# nothing planted run, and pass once the attacker has dropped what it made there.
 #
 # The look-alikes, for every identifier of every pg_sudoku--*.sql script in the extension
 # directory (the install script and the upgrade scripts) that is not a reserved keyword:
@@ -177,17 +180,68 @@ psql_ -d postgres -c "DROP DATABASE IF EXISTS hijack_clean" -c "CREATE DATABASE 
 psql_ -d hijack_clean -U "$attacker" -c "CREATE EXTENSION pg_sudoku"
 psql_ -d hijack_clean -f "$root/pg_test/upgrade/snapshot.sql" >"$out/clean.txt"
 plants >"$out/plants.sql"
+# The same look-alikes in the schema sudoku, where 0.1.0 left its installer free to create (issue
+# 46), and operators of exact signatures across the catalog's reference types, which beat
+# pg_catalog's = (oid, oid) in a comparison such as refclassid = 'pg_catalog.pg_namespace'::regclass.
+{
+    grep -E '^CREATE (DOMAIN|TYPE|FUNCTION|OPERATOR) pg_temp\.' "$out/plants.sql" | sed 's/^\(CREATE [A-Z]* \)pg_temp\./\1sudoku./'
+    psql_ -d postgres -At <<'SQL'
+WITH t(name) AS (SELECT 'pg_catalog.' || x FROM unnest(ARRAY['oid', 'regclass', 'regnamespace', 'regtype', 'regproc',
+                        'regprocedure', 'regoperator', 'regrole', 'name', 'text', '"char"', 'int4']) x),
+     pair AS (SELECT row_number() OVER (ORDER BY l.name, r.name) AS i, l.name AS l, r.name AS r, o.op
+              FROM t l, t r, (VALUES ('='), ('<>')) o(op) WHERE l.name <> r.name)
+SELECT format('CREATE FUNCTION public.hijack_xop_%s(%s, %s) RETURNS boolean LANGUAGE sql AS %L;', i, l, r,
+              format('SELECT CASE WHEN public.hijack_trap(%L) THEN NULL::boolean END', 'operator sudoku.' || op || '(' || replace(l, 'pg_catalog.', '') || ', ' || replace(r, 'pg_catalog.', '') || ')'))
+       || E'\n' || format('CREATE OPERATOR sudoku.%s (LEFTARG = %s, RIGHTARG = %s, FUNCTION = public.hijack_xop_%s);', op, l, r, i)
+FROM pair ORDER BY i;
+SQL
+} >"$out/plants_sudoku.sql"
 echo "hijack test: $(grep -c '' "$out/words.txt") words and $(grep -c '' "$out/symbols.txt") operator symbols in the scripts, $(grep -c '^CREATE' "$out/plants.sql") look-alikes planted"
 
 # One scenario: $1 a name, $2 the version installed cleanly first (empty: none), $3 the statement
-# the attacker runs after planting.
+# the attacker runs after planting, $4 "sudoku" to plant in the schema sudoku first (issue 46):
+# then the statement must be refused, naming the planted objects, with nothing planted run; the
+# attacker drops its objects there (the remedy the error gives) and the scenario goes on as the
+# others.
 scenario() {
-    local name="$1" from="$2" statement="$3" db="hijack_$1"
+    local name="$1" from="$2" statement="$3" in_schema="${4:-}" db="hijack_$1"
     db="${db//./_}"
     psql_ -d postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db OWNER $attacker"
     psql_ -d postgres -c "ALTER ROLE $attacker NOSUPERUSER"
     if [ -n "$from" ]; then
         psql_ -d "$db" -U "$attacker" -c "CREATE EXTENSION pg_sudoku VERSION '$from'"
+    fi
+    if [ -n "$in_schema" ]; then
+        local refused="$out/$name.refused.txt" made
+        # An install of 0.2.0 or 0.3.0 that was updated from 0.1.0 by the scripts before issue 46
+        # kept the schema its installer's: made so here.
+        [ "$from" = 0.1.0 ] || psql_ -d "$db" -c "ALTER SCHEMA sudoku OWNER TO $attacker"
+        { echo "SET client_min_messages = warning;"; cat "$out/plants.sql" "$out/plants_sudoku.sql"
+          echo "\\set VERBOSITY verbose"; echo "$statement;"; } \
+            | psql -X -d "$db" -U "$attacker" >"$refused" 2>&1 || true
+        made="$(psql_ -d "$db" -At -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'sudoku'::regnamespace AND proowner = '$attacker'::regrole")"
+        [ "$made" -gt 100 ] || fail "$name" "the attacker could not plant in the schema sudoku ($made functions)"
+        grep -q "ERROR:  55000: pg_sudoku cannot be updated: the schema sudoku holds objects that are not the extension's.*operator sudoku.=(oid,regclass)" "$refused" \
+            || fail "$name" "$statement was not refused naming the planted =(oid, regclass): $(grep -a ERROR "$refused" | tail -2 | cut -c1-300)"
+        [ "$(psql_ -d "$db" -At -c "SELECT extversion FROM pg_extension WHERE extname = 'pg_sudoku'")" = "$from" ] \
+            || fail "$name" "the refused update changed the version"
+        [ "$(psql_ -d "$db" -At -c "SELECT count(*) FROM public.hijack_log")" = 0 ] \
+            || fail "$name" "planted objects ran during the refused update: $(psql_ -d "$db" -At -c "SELECT string_agg(DISTINCT caller || ': ' || what, '; ') FROM public.hijack_log")"
+        [ "$(psql_ -d postgres -At -c "SELECT rolsuper FROM pg_roles WHERE rolname = '$attacker'")" = f ] \
+            || fail "$name" "the attacker became superuser during the refused update"
+        echo "hijack test $name: $made functions planted in sudoku, the update refused: $(grep -ao 'ERROR:  55000: pg_sudoku cannot be updated[^:]*' "$refused")"
+        # The remedy: the attacker drops what it made in sudoku (the statements listed by the
+        # server, run without the look-alikes on the path).
+        psql_ -d "$db" -At >"$out/$name.remedy.sql" <<'SQL'
+SELECT 'SET search_path = pg_catalog;';
+SELECT format('DROP OPERATOR IF EXISTS %s CASCADE;', o.oid::regoperator) FROM pg_operator o
+WHERE o.oprnamespace = 'sudoku'::regnamespace AND o.oprowner <> 10;
+SELECT format('DROP ROUTINE IF EXISTS %s CASCADE;', p.oid::regprocedure) FROM pg_proc p
+WHERE p.pronamespace = 'sudoku'::regnamespace AND p.proowner <> 10;
+SELECT format('DROP TYPE IF EXISTS %s CASCADE;', t.oid::regtype) FROM pg_type t
+WHERE t.typnamespace = 'sudoku'::regnamespace AND t.typowner <> 10 AND t.typtype IN ('d', 'c') AND t.typelem = 0;
+SQL
+        psql_ -d "$db" -U "$attacker" -f "$out/$name.remedy.sql" >/dev/null
     fi
     # The attacker's session plants, runs the statement, then sleeps: it stays open while the
     # superuser calls everything, and ends when cancelled.
@@ -256,6 +310,9 @@ for script in "$root"/sql/pg_sudoku--*.sql; do
         continue
     fi
     scenario "update_from_$old" "$old" "ALTER EXTENSION pg_sudoku UPDATE"
+    # Issue 46: 0.1.0 left the schema to its installer (and so did the updates from it), who
+    # plants there too.
+    scenario "update_from_${old}_planted_in_sudoku" "$old" "ALTER EXTENSION pg_sudoku UPDATE" sudoku
 done
 psql_ -d postgres -c "ALTER ROLE $attacker NOSUPERUSER"
 exit "$status"

@@ -3,6 +3,140 @@
 -- their indexes read back unchanged.
 \echo Use "ALTER EXTENSION pg_sudoku UPDATE TO '0.2.0'" to load this file. \quit
 
+-- Issue 46: before anything is evaluated, the schema must hold nothing a user made. 0.1.0's
+-- control file named the schema sudoku, so a trusted CREATE EXTENSION left it to the installing
+-- role, who could plant in it an operator (=(oid, regclass), an exact match that beats
+-- pg_catalog's) that this script, run as a superuser, would evaluate, or an overload such as
+-- sudoku.generate(integer, integer) for a superuser's later call to pick. So names resolve in
+-- pg_catalog only (pg_temp last, where functions and operators are never looked up unqualified),
+-- every operator and function below is qualified, and the update stops, changing nothing, when
+-- the schema holds an object that is not a member of the extension, or the extension has a
+-- member that no superuser owns (its installer may ADD its own objects to it). Then the schema
+-- becomes the bootstrap superuser's and no one else may create in it. The same block opens
+-- every update script (scripts/hijack_test.sh plants in sudoku too).
+SET LOCAL search_path = pg_catalog, pg_temp;
+DO $guard$
+DECLARE
+    ext pg_catalog.oid := (SELECT x.oid FROM pg_catalog.pg_extension x
+                           WHERE x.extname OPERATOR(pg_catalog.=) 'pg_sudoku');
+    ns pg_catalog.oid := (SELECT n.oid FROM pg_catalog.pg_namespace n
+                          WHERE n.nspname OPERATOR(pg_catalog.=) 'sudoku');
+    bad pg_catalog.text;
+    grantee pg_catalog.oid;
+BEGIN
+    WITH RECURSIVE objects (classid, objid, owner) AS (
+        SELECT 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid, c.oid, c.relowner
+          FROM pg_catalog.pg_class c WHERE c.relnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_type'::pg_catalog.regclass::pg_catalog.oid, t.oid, t.typowner
+          FROM pg_catalog.pg_type t WHERE t.typnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid, p.oid, p.proowner
+          FROM pg_catalog.pg_proc p WHERE p.pronamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_operator'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.oprowner
+          FROM pg_catalog.pg_operator o WHERE o.oprnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_opclass'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.opcowner
+          FROM pg_catalog.pg_opclass o WHERE o.opcnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_opfamily'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.opfowner
+          FROM pg_catalog.pg_opfamily o WHERE o.opfnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_collation'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.collowner
+          FROM pg_catalog.pg_collation o WHERE o.collnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_conversion'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.conowner
+          FROM pg_catalog.pg_conversion o WHERE o.connamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_ts_config'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.cfgowner
+          FROM pg_catalog.pg_ts_config o WHERE o.cfgnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_ts_dict'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.dictowner
+          FROM pg_catalog.pg_ts_dict o WHERE o.dictnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_ts_parser'::pg_catalog.regclass::pg_catalog.oid, o.oid, 10::pg_catalog.oid
+          FROM pg_catalog.pg_ts_parser o WHERE o.prsnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_ts_template'::pg_catalog.regclass::pg_catalog.oid, o.oid, 10::pg_catalog.oid
+          FROM pg_catalog.pg_ts_template o WHERE o.tmplnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_statistic_ext'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.stxowner
+          FROM pg_catalog.pg_statistic_ext o WHERE o.stxnamespace OPERATOR(pg_catalog.=) ns
+    ),
+    -- The extension's own: its members, and what PostgreSQL made for them (array and row
+    -- types, a composite type's relation, indexes), which depend on them internally.
+    own (classid, objid) AS (
+        SELECT d.classid, d.objid FROM pg_catalog.pg_depend d
+         WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass::pg_catalog.oid
+           AND d.refobjid OPERATOR(pg_catalog.=) ext AND d.deptype OPERATOR(pg_catalog.=) 'e'
+        UNION
+        SELECT d.classid, d.objid FROM pg_catalog.pg_depend d
+          JOIN own o ON d.refclassid OPERATOR(pg_catalog.=) o.classid AND d.refobjid OPERATOR(pg_catalog.=) o.objid
+         WHERE d.deptype OPERATOR(pg_catalog.=) ANY ('{i,a}'::pg_catalog."char"[])
+    ),
+    members (classid, objid) AS (
+        SELECT d.classid, d.objid FROM pg_catalog.pg_depend d
+         WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass::pg_catalog.oid
+           AND d.refobjid OPERATOR(pg_catalog.=) ext AND d.deptype OPERATOR(pg_catalog.=) 'e'
+    ),
+    -- Each member's owner, wherever it lives.
+    owners (classid, objid, owner) AS (
+        SELECT o.classid, o.objid, o.owner FROM objects o
+        UNION ALL
+        SELECT m.classid, m.objid, c.relowner FROM members m JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) m.objid
+         WHERE m.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid
+           AND c.relnamespace OPERATOR(pg_catalog.<>) ns
+        UNION ALL
+        SELECT m.classid, m.objid, t.typowner FROM members m JOIN pg_catalog.pg_type t ON t.oid OPERATOR(pg_catalog.=) m.objid
+         WHERE m.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_type'::pg_catalog.regclass::pg_catalog.oid
+           AND t.typnamespace OPERATOR(pg_catalog.<>) ns
+        UNION ALL
+        SELECT m.classid, m.objid, p.proowner FROM members m JOIN pg_catalog.pg_proc p ON p.oid OPERATOR(pg_catalog.=) m.objid
+         WHERE m.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
+           AND p.pronamespace OPERATOR(pg_catalog.<>) ns
+        UNION ALL
+        SELECT m.classid, m.objid, o.oprowner FROM members m JOIN pg_catalog.pg_operator o ON o.oid OPERATOR(pg_catalog.=) m.objid
+         WHERE m.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_operator'::pg_catalog.regclass::pg_catalog.oid
+           AND o.oprnamespace OPERATOR(pg_catalog.<>) ns
+    )
+    SELECT pg_catalog.string_agg(q.what, ', ' ORDER BY q.what) INTO bad
+      FROM (SELECT pg_catalog.format('%s (owner %s)', pg_catalog.pg_describe_object(b.classid, b.objid, 0),
+                                     pg_catalog.quote_ident(r.rolname)) AS what
+      FROM (SELECT o.classid, o.objid, o.owner FROM objects o
+             WHERE NOT EXISTS (SELECT FROM own w WHERE w.classid OPERATOR(pg_catalog.=) o.classid
+                                                   AND w.objid OPERATOR(pg_catalog.=) o.objid)
+            UNION
+            SELECT w.classid, w.objid, w.owner FROM owners w
+              JOIN members m ON m.classid OPERATOR(pg_catalog.=) w.classid AND m.objid OPERATOR(pg_catalog.=) w.objid
+              JOIN pg_catalog.pg_roles s ON s.oid OPERATOR(pg_catalog.=) w.owner
+             WHERE NOT s.rolsuper) b
+      LEFT JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) b.owner) q;
+    IF bad IS NOT NULL THEN
+        RAISE EXCEPTION 'pg_sudoku cannot be updated: the schema sudoku holds objects that are not the extension''s, or the extension has members no superuser owns: %', bad
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  HINT = 'Drop those objects (a superuser, or their owner), then run ALTER EXTENSION pg_sudoku UPDATE again; or DROP EXTENSION pg_sudoku and CREATE EXTENSION pg_sudoku.';
+    END IF;
+    -- The schema is the bootstrap superuser's; CREATE on it is no one else's (an owner's grants
+    -- pass to the new owner with the schema).
+    EXECUTE pg_catalog.format('ALTER SCHEMA sudoku OWNER TO %I',
+                              (SELECT r.rolname FROM pg_catalog.pg_roles r WHERE r.oid OPERATOR(pg_catalog.=) 10::pg_catalog.oid));
+    FOR grantee IN
+        SELECT DISTINCT a.grantee
+          FROM pg_catalog.pg_namespace n, pg_catalog.aclexplode(n.nspacl) a
+         WHERE n.oid OPERATOR(pg_catalog.=) ns AND a.privilege_type OPERATOR(pg_catalog.=) 'CREATE'
+           AND a.grantee OPERATOR(pg_catalog.<>) 10::pg_catalog.oid
+    LOOP
+        EXECUTE pg_catalog.format('REVOKE CREATE ON SCHEMA sudoku FROM %s',
+                                  CASE WHEN grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
+                                       ELSE pg_catalog.quote_ident((SELECT r.rolname FROM pg_catalog.pg_roles r
+                                                                    WHERE r.oid OPERATOR(pg_catalog.=) grantee)) END);
+    END LOOP;
+END
+$guard$;
+
+SET LOCAL search_path = sudoku, pg_catalog, pg_temp;
+
 -- Issue 13.1: the comparison operators move to pg_catalog, which every operator lookup searches,
 -- so that =, <>, <, IN, JOIN USING work with a search_path that does not name sudoku. They keep
 -- their OIDs: operator classes, indexes and stored views that use them are unaffected.
