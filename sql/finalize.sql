@@ -283,8 +283,8 @@ COMMENT ON FUNCTION random_grid_sql(double precision, integer) IS
 COMMENT ON FUNCTION compare(grid) IS
 'Every pure-SQL version next to its native twin on one puzzle, one row per approach (solve, propagate_combo, crook, '
 'candidates, preemptive_sets): both grids (NULL for the row-returning approaches, compared as sets of rows), whether '
-'they agree, and the wall-clock time of each in ms. Under statement_timeout, the approach it interrupts is reported with '
-'NULL results and agree NULL and the later ones are not run; a cancel by the user still cancels. VOLATILE (timings).';
+'they agree, and the wall-clock time of each in ms. statement_timeout, a cancel and pg_terminate_backend end it as any '
+'other call (bound a slow approach with statement_timeout). VOLATILE (timings).';
 
 -- Generation and rating (src/generate.rs, engine/src/generate.rs and engine/src/rate.rs).
 COMMENT ON FUNCTION generate(integer, bigint, text, integer, text, numrange) IS
@@ -451,5 +451,5 @@ COMMENT ON FUNCTION solve_sql(grid, jsonb) IS
 'sudoku.solve(grid, rules).';
 COMMENT ON FUNCTION compare(grid, jsonb) IS
 'The native variant solver next to the pure-SQL one on a puzzle under variant rules: one row (approach solve) with '
-'sudoku.solve(grid, rules) and sudoku.solve_sql(grid, rules), whether they agree and their times in ms; a '
-'statement_timeout inside the SQL version leaves sql and agree NULL.';
+'sudoku.solve(grid, rules) and sudoku.solve_sql(grid, rules), whether they agree and their times in ms; '
+'statement_timeout and a cancel end it as any other call.';

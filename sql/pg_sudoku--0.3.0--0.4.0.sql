@@ -413,3 +413,86 @@ COMMENT ON FUNCTION propagate(grid, text[]) IS
 'depend on the order of the deductions. With any other name (x_wing, xy_chain, ...), the steps of sudoku.fill_steps with '
 'those names to their end, which needs a puzzle with one solution (22023 otherwise). Cancel and statement_timeout are '
 'honoured (57014). 22023 for an unknown technique, 22004 for a NULL one.';
+
+-- Issue 46: compare no longer catches query_canceled (it outran the statement's timeout and a
+-- user's cancel): the timeout, a cancel and pg_terminate_backend end it as any other call.
+CREATE OR REPLACE FUNCTION compare(grid grid)
+RETURNS TABLE (approach text, native grid, sql grid, agree boolean, native_ms double precision, sql_ms double precision)
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+COST 23000000 ROWS 5
+SET search_path = pg_catalog, pg_temp
+SET jit = off
+AS $$
+DECLARE
+    pair record;
+    native_result text;
+    sql_result text;
+    started timestamptz;
+BEGIN
+    FOR pair IN
+        SELECT * FROM (VALUES (1, 'solve', true), (2, 'propagate_combo', true), (3, 'crook', true),
+                              (4, 'candidates', false), (5, 'preemptive_sets', false)) AS p(no, approach, returns_grid)
+        ORDER BY no
+    LOOP
+        approach := pair.approach;
+        native := NULL; sql := NULL; agree := NULL; native_ms := NULL; sql_ms := NULL;
+        native_result := NULL; sql_result := NULL;
+        started := clock_timestamp();
+        -- Static calls (plans cached by PL/pgSQL); CASE runs only the chosen branch.
+        native_result := CASE pair.no
+            WHEN 1 THEN sudoku.solve(grid)::text
+            WHEN 2 THEN sudoku.propagate(grid, ARRAY['preemptive_set'])::text
+            WHEN 3 THEN sudoku.propagate(grid, ARRAY['naked_single', 'hidden_single', 'preemptive_set'])::text
+            WHEN 4 THEN (SELECT array_agg(c ORDER BY c)::text FROM sudoku.candidates(grid) AS c)
+            ELSE (SELECT array_agg(s ORDER BY s)::text FROM sudoku.preemptive_sets(grid) AS s)
+        END;
+        native_ms := extract(epoch FROM clock_timestamp() - started) * 1000;
+        started := clock_timestamp();
+        sql_result := CASE pair.no
+            WHEN 1 THEN sudoku.solve_sql(grid)::text
+            WHEN 2 THEN sudoku.propagate_combo_sql(grid)::text
+            WHEN 3 THEN sudoku.solve_crook_sql(grid)::text
+            WHEN 4 THEN (SELECT array_agg(c ORDER BY c)::text FROM sudoku.candidates_sql(grid) AS c)
+            ELSE (SELECT array_agg(s ORDER BY s)::text FROM sudoku.preemptive_sets_sql(grid) AS s)
+        END;
+        sql_ms := extract(epoch FROM clock_timestamp() - started) * 1000;
+        agree := native_result IS NOT DISTINCT FROM sql_result;
+        IF pair.returns_grid THEN
+            native := native_result::sudoku.grid;
+            sql := sql_result::sudoku.grid;
+        END IF;
+        RETURN NEXT;
+    END LOOP;
+END
+$$;
+COMMENT ON FUNCTION compare(grid) IS
+'Every pure-SQL version next to its native twin on one puzzle, one row per approach (solve, propagate_combo, crook, '
+'candidates, preemptive_sets): both grids (NULL for the row-returning approaches, compared as sets of rows), whether '
+'they agree, and the wall-clock time of each in ms. statement_timeout, a cancel and pg_terminate_backend end it as any '
+'other call (bound a slow approach with statement_timeout). VOLATILE (timings).';
+
+CREATE OR REPLACE FUNCTION compare(grid grid, rules jsonb)
+RETURNS TABLE (approach text, native grid, sql grid, agree boolean, native_ms double precision, sql_ms double precision)
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+COST 100000000 ROWS 1
+SET search_path = pg_catalog, pg_temp
+SET jit = off
+AS $$
+DECLARE
+    started timestamptz;
+BEGIN
+    approach := 'solve';
+    started := clock_timestamp();
+    native := sudoku.solve(grid, rules);
+    native_ms := extract(epoch FROM clock_timestamp() - started) * 1000;
+    started := clock_timestamp();
+    sql := sudoku.solve_sql(grid, rules);
+    sql_ms := extract(epoch FROM clock_timestamp() - started) * 1000;
+    agree := native IS NOT DISTINCT FROM sql;
+    RETURN NEXT;
+END
+$$;
+COMMENT ON FUNCTION compare(grid, jsonb) IS
+'The native variant solver next to the pure-SQL one on a puzzle under variant rules: one row (approach solve) with '
+'sudoku.solve(grid, rules) and sudoku.solve_sql(grid, rules), whether they agree and their times in ms; '
+'statement_timeout and a cancel end it as any other call.';

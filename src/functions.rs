@@ -11,7 +11,39 @@ use crate::grid_type::{invalid_parameter, Grid};
 pub fn interrupts() -> impl FnMut() -> bool {
     || {
         pgrx::check_for_interrupts!();
+        check_memory();
         false
+    }
+}
+
+/// Raises `54000` when the backend's Rust code holds more than `sudoku.max_memory`
+/// (`sudoku_engine::budget`): called by [`interrupts`], so by every search every few hundred
+/// nodes, and after building anything large outside a search.
+pub fn check_memory() {
+    if sudoku_engine::budget::over() {
+        over_budget(sudoku_engine::budget::live());
+    }
+}
+
+/// Raises `54000` for a call that needs `bytes` (held or about to be) against the budget.
+pub fn over_budget(bytes: usize) -> ! {
+    let limit = sudoku_engine::budget::limit().unwrap_or(usize::MAX);
+    ereport!(
+        ERROR,
+        PgSqlErrorCode::ERRCODE_PROGRAM_LIMIT_EXCEEDED,
+        format!(
+            "this call of pg_sudoku needs more memory than sudoku.max_memory ({} MB): {} MB",
+            limit >> 20,
+            bytes.div_ceil(1 << 20)
+        ),
+        "Give it a smaller input, or have a superuser raise sudoku.max_memory."
+    );
+}
+
+/// Raises `54000` before `bytes` more are allocated when they would pass the budget.
+pub fn reserve(bytes: usize) {
+    if sudoku_engine::budget::would_exceed(bytes) {
+        over_budget(sudoku_engine::budget::live().saturating_add(bytes));
     }
 }
 

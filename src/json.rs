@@ -13,6 +13,104 @@ use sudoku_engine::Grid as EngineGrid;
 
 use crate::grid_type::{invalid_parameter, Grid};
 
+/// A `jsonb` argument as a `serde_json::Value`, read with bounds (issue 46): the document's
+/// size is checked before anything is made of it (at most [`MAX_DOCUMENT_BYTES`] bytes as
+/// stored, `54000` beyond: a rules object of a 25x25 killer with a cage per cell takes about 40
+/// kB), so its text and its value are bounded too; what serde_json cannot hold (a number of
+/// 1e309 or more, nesting deeper than 128) is `22023` with serde_json's own words, never a
+/// panic. The type of the SQL argument is `jsonb`, as pgrx's `JsonB`, whose reading panics on
+/// those (`XX000`).
+pub struct Document(pub Value);
+
+/// The most bytes of `jsonb` (as stored, before decompression) a pg_sudoku argument may take.
+pub const MAX_DOCUMENT_BYTES: usize = 1 << 20;
+
+impl FromDatum for Document {
+    unsafe fn from_polymorphic_datum(datum: pg_sys::Datum, is_null: bool, _: pg_sys::Oid) -> Option<Document> {
+        if is_null {
+            return None;
+        }
+        // SAFETY: a non-null datum of type jsonb, possibly toasted: its raw size is read from
+        // its header (or the toast pointer) without detoasting it.
+        let size = unsafe { pg_sys::toast_raw_datum_size(datum) };
+        if size > MAX_DOCUMENT_BYTES {
+            ereport!(
+                ERROR,
+                PgSqlErrorCode::ERRCODE_PROGRAM_LIMIT_EXCEEDED,
+                format!(
+                    "a jsonb argument of pg_sudoku takes at most {} kB, not {} kB",
+                    MAX_DOCUMENT_BYTES >> 10,
+                    size.div_ceil(1024)
+                )
+            );
+        }
+        crate::functions::reserve(size * 8);
+        // SAFETY: as above; the copy (when detoasting made one) is freed with the call's memory.
+        let text = unsafe {
+            let detoasted = pg_sys::pg_detoast_datum_packed(datum.cast_mut_ptr());
+            pgrx::direct_function_call::<&core::ffi::CStr>(pg_sys::jsonb_out, &[Some(detoasted.into())])
+        };
+        let text = text.and_then(|t| t.to_str().ok()).unwrap_or_else(|| {
+            ereport!(ERROR, PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION, "a jsonb argument is not valid UTF-8");
+        });
+        let value = serde_json::from_str(text).unwrap_or_else(|e| {
+            invalid_parameter(format!("a jsonb argument pg_sudoku cannot read: {e}"));
+        });
+        crate::functions::check_memory();
+        Some(Document(value))
+    }
+}
+
+impl IntoDatum for Document {
+    fn into_datum(self) -> Option<pg_sys::Datum> {
+        JsonB(self.0).into_datum()
+    }
+
+    fn type_oid() -> pg_sys::Oid {
+        pg_sys::JSONBOID
+    }
+}
+
+// SAFETY: read as `from_datum` reads it, the datum living as long as the tuple.
+unsafe impl pgrx::datum::UnboxDatum for Document {
+    type As<'src> = Document;
+
+    unsafe fn unbox<'src>(d: pgrx::datum::Datum<'src>) -> Self::As<'src>
+    where
+        Self: 'src,
+    {
+        // SAFETY: a non-null jsonb datum (UnboxDatum is asked only of those).
+        unsafe { Document::from_datum(d.sans_lifetime(), false) }
+            .expect("a non-null datum")
+    }
+}
+
+// SAFETY: pgrx calls this for an argument declared as jsonb.
+unsafe impl<'fcx> pgrx::callconv::ArgAbi<'fcx> for Document {
+    unsafe fn unbox_arg_unchecked(arg: pgrx::callconv::Arg<'_, 'fcx>) -> Self {
+        let index = arg.index();
+        unsafe { arg.unbox_arg_using_from_datum() }
+            .unwrap_or_else(|| crate::grid_type::required(None, &format!("argument {index}")))
+    }
+}
+
+// SAFETY: the SQL type is PostgreSQL's jsonb, as for pgrx's JsonB.
+unsafe impl pgrx::pgrx_sql_entity_graph::metadata::SqlTranslatable for Document {
+    const TYPE_IDENT: &'static str = pgrx::pgrx_resolved_type!(Document);
+    const TYPE_ORIGIN: pgrx::pgrx_sql_entity_graph::metadata::TypeOrigin =
+        pgrx::pgrx_sql_entity_graph::metadata::TypeOrigin::External;
+    const ARGUMENT_SQL: Result<
+        pgrx::pgrx_sql_entity_graph::metadata::SqlMappingRef,
+        pgrx::pgrx_sql_entity_graph::metadata::ArgumentError,
+    > = Ok(pgrx::pgrx_sql_entity_graph::metadata::SqlMappingRef::literal("jsonb"));
+    const RETURN_SQL: Result<
+        pgrx::pgrx_sql_entity_graph::metadata::ReturnsRef,
+        pgrx::pgrx_sql_entity_graph::metadata::ReturnsError,
+    > = Ok(pgrx::pgrx_sql_entity_graph::metadata::ReturnsRef::One(
+        pgrx::pgrx_sql_entity_graph::metadata::SqlMappingRef::literal("jsonb"),
+    ));
+}
+
 /// The rows of a grid, each a list of cell values (0 for blank).
 fn rows(grid: &Grid) -> Vec<Vec<u8>> {
     grid.0.cells().chunks(grid.0.size()).map(|row| row.to_vec()).collect()
@@ -74,7 +172,7 @@ fn kind(value: &Value) -> String {
 // COST 2800: 14 µs a call on magictour_top1465, in units of 5 ns (psql \timing of count(j::sudoku.grid) over
 // 14,650 grids, docs/grid-type.md "JSON").
 #[pg_extern(name = "grid", immutable, strict, parallel_safe, cost = 2800)]
-fn grid_from_jsonb(json: JsonB) -> Grid {
+fn grid_from_jsonb(json: Document) -> Grid {
     let Value::Array(rows) = &json.0 else {
         shape_error("$", format!("is {}, not an array of rows", kind(&json.0)));
     };
@@ -164,11 +262,25 @@ where
 
 /// The integers of an array attribute of a step, row-major for the 2-D ones; `22004` for a NULL
 /// element.
+/// `22023` beyond [`MAX_STEP_NUMBERS`], before the numbers are read (issue 46: a crafted step row
+/// with 2 million cells took 1.5 GB).
 fn ints(step: &StepTuple<'_>, name: &str) -> Vec<i32> {
     attribute::<Array<i32>>(step, name)
-        .map(|a| a.iter().map(|v| crate::grid_type::required(v, &format!("an element of {name}"))).collect())
+        .map(|a| {
+            if a.len() > MAX_STEP_NUMBERS {
+                invalid_parameter(format!(
+                    "{name} holds {} numbers; a step of the largest grid has at most {MAX_STEP_NUMBERS}",
+                    a.len()
+                ));
+            }
+            a.iter().map(|v| crate::grid_type::required(v, &format!("an element of {name}"))).collect()
+        })
         .unwrap_or_default()
 }
+
+/// The most numbers an array attribute of a step may hold: (row, col, digit) for every
+/// candidate of a 25x25 grid.
+const MAX_STEP_NUMBERS: usize = 3 * 25 * 25 * 25;
 
 /// Groups `values` into cells of `width` numbers (row, col[, digit]); `22023` when they do not divide.
 fn cells_of(values: &[i32], width: usize, name: &str) -> Vec<CellJson> {
@@ -206,9 +318,12 @@ fn step_to_jsonb(step: pgrx::composite_type!("step")) -> JsonB {
         grid: grid.as_ref().map(rows),
         explanation: attribute(&step, "explanation"),
         difficulty: added_attribute::<AnyNumeric>(&step, "difficulty").and_then(|d| f64::try_from(d).ok()),
-        links: added_attribute::<JsonB>(&step, "links").map_or(serde_json::json!([]), |j| j.0),
+        links: added_attribute::<Document>(&step, "links").map_or(serde_json::json!([]), |j| j.0),
     };
-    JsonB(serde_json::to_value(shaped).expect("a step serializes"))
+    crate::functions::check_memory();
+    let value = serde_json::to_value(shaped).expect("a step serializes");
+    crate::functions::check_memory();
+    JsonB(value)
 }
 
 extension_sql!(
@@ -241,7 +356,8 @@ fn svg_step(step: pgrx::composite_type!("step")) -> Option<String> {
     let digit = |d: Option<i32>| -> u8 {
         match d {
             Some(d) if d >= 1 && d as usize <= n => d as u8,
-            d => invalid_parameter(format!("the step names digit {d:?}, outside 1..{n}")),
+            Some(d) => invalid_parameter(format!("the step names digit {d}, outside 1..{n}")),
+            None => invalid_parameter(format!("the step names a cell without its digit (1..{n})")),
         }
     };
     let placed = cells_of(&ints(&step, "placed"), 3, "placed").into_iter().next();
@@ -257,7 +373,7 @@ fn svg_step(step: pgrx::composite_type!("step")) -> Option<String> {
         };
         (at(row, col), digit(num("digit")), v.get("on").and_then(Value::as_bool).unwrap_or(true))
     };
-    let links = match added_attribute::<JsonB>(&step, "links").map(|j| j.0) {
+    let links = match added_attribute::<Document>(&step, "links").map(|j| j.0) {
         None => Vec::new(),
         Some(Value::Array(list)) => list
             .iter()

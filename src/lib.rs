@@ -17,6 +17,18 @@ mod views;
 
 ::pgrx::pg_module_magic!(name, version);
 
+/// Every byte the library allocates through Rust is counted against `sudoku.max_memory`
+/// (`sudoku_engine::budget`; issue 46).
+#[global_allocator]
+static ALLOCATOR: sudoku_engine::budget::Counting = sudoku_engine::budget::Counting;
+
+/// `sudoku.max_memory`'s default: 256 MB. PostgreSQL's own limits are per sort or hash
+/// (`work_mem`, 4 MB, which a query may use many times over) or per maintenance command
+/// (`maintenance_work_mem`, 64 MB); one pg_sudoku call holds one budget, and the structures that
+/// need more than a few megabytes (canonical forms of large grids that repeat digits, the
+/// preemptive sets of a 25x25 unit with twenty blanks) are the adversarial ones.
+const MAX_MEMORY_DEFAULT_KB: i32 = 256 * 1024;
+
 /// Runs when a backend loads the library: no Rust backtrace ever reaches a client.
 ///
 /// pgrx's panic hook captures a `std::backtrace::Backtrace` on every error raised through Rust
@@ -27,8 +39,37 @@ mod views;
 /// first capture happens here, with `RUST_LIB_BACKTRACE=0` (which takes precedence over
 /// `RUST_BACKTRACE`), and the variable is then put back as it was: this library's captures stay
 /// off, and the environment other libraries of the backend see is unchanged.
+///
+/// It also defines `sudoku.max_memory` (issue 46): the most memory, in kB, that pg_sudoku's Rust
+/// code may hold in a backend at once; a call that would hold more stops with `54000`. Only a
+/// superuser may change it (`PGC_SUSET`: in `postgresql.conf`, `ALTER ROLE` or `ALTER DATABASE`
+/// by a superuser, or `SET` in a superuser's session), so a role that may call the functions
+/// cannot lift its own bound; -1 lifts it. PostgreSQL stores the value straight into
+/// `sudoku_engine::budget::LIMIT_KB`, where the engine's checks read it.
 #[pg_guard]
 pub extern "C-unwind" fn _PG_init() {
+    // SAFETY: _PG_init runs once per backend, in its only thread; the address is a static's
+    // and outlives the setting; the strings are static.
+    unsafe {
+        pgrx::pg_sys::DefineCustomIntVariable(
+            c"sudoku.max_memory".as_ptr(),
+            c"The most memory one pg_sudoku call may hold (54000 beyond it); -1: no bound.".as_ptr(),
+            c"Counts every allocation of the extension's Rust code in the backend; only superusers may change it.".as_ptr(),
+            sudoku_engine::budget::LIMIT_KB.as_ptr(),
+            MAX_MEMORY_DEFAULT_KB,
+            -1,
+            i32::MAX,
+            pgrx::pg_sys::GucContext::PGC_SUSET,
+            pgrx::pg_sys::GUC_UNIT_KB as i32,
+            None,
+            None,
+            None,
+        );
+        #[cfg(not(any(feature = "pg13", feature = "pg14")))]
+        pgrx::pg_sys::MarkGUCPrefixReserved(c"sudoku".as_ptr());
+        #[cfg(any(feature = "pg13", feature = "pg14"))]
+        pgrx::pg_sys::EmitWarningsOnPlaceholders(c"sudoku".as_ptr());
+    }
     const VARIABLE: &str = "RUST_LIB_BACKTRACE";
     let before = std::env::var_os(VARIABLE);
     // SAFETY: _PG_init runs in the backend's only thread, before any other code of this library.

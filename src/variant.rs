@@ -5,6 +5,8 @@
 //! variant solver (`sudoku_engine::variant`).
 
 use pgrx::datum::JsonB;
+
+use crate::json::Document;
 use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
 use sudoku_engine::variant::{self, Layout, Rules};
@@ -14,14 +16,14 @@ use crate::grid_type::{invalid_parameter, required, Grid};
 use crate::rows::{datum, int_list, RowType};
 
 /// The rules of `json`, raising `22P02` for a shape that is not theirs.
-fn rules_of(json: &JsonB) -> Rules {
+fn rules_of(json: &Document) -> Rules {
     Rules::from_json(&json.0).unwrap_or_else(|e| {
         ereport!(ERROR, PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION, format!("invalid rules: {e}"));
     })
 }
 
 /// The rules of `json` on a grid of `n` digits, raising `22P02` or `22023` (see the module).
-fn layout_of(json: &JsonB, n: usize) -> (Rules, Layout) {
+fn layout_of(json: &Document, n: usize) -> (Rules, Layout) {
     let rules = rules_of(json);
     match rules.layout(n) {
         Ok(lay) => (rules, lay),
@@ -33,7 +35,7 @@ fn layout_of(json: &JsonB, n: usize) -> (Rules, Layout) {
 /// set). For a CHECK constraint or to normalise what an application stores.
 // COST 2000: about 10 µs for killer rules of 30 cages, in units of 5 ns (the cage combinations are built).
 #[pg_extern(name = "rules", immutable, strict, parallel_safe, cost = 2000)]
-fn rules_checked(rules: JsonB, size: default!(i32, 9)) -> JsonB {
+fn rules_checked(rules: Document, size: default!(i32, 9)) -> JsonB {
     let (r, _) = layout_of(&rules, size.max(0) as usize);
     JsonB(r.to_json())
 }
@@ -42,7 +44,7 @@ fn rules_checked(rules: JsonB, size: default!(i32, 9)) -> JsonB {
 // COST 20000: 100 µs a call, between jigsaw (11 µs) and killer without givens (1.2-1.6 ms) on the
 // published sets, in units of 5 ns (sudoku-bench --variants data/variants/*.tsv).
 #[pg_extern(name = "solve", immutable, strict, parallel_safe, cost = 20000)]
-fn solve_rules(grid: Grid, rules: JsonB) -> Option<Grid> {
+fn solve_rules(grid: Grid, rules: Document) -> Option<Grid> {
     let (_, lay) = layout_of(&rules, grid.0.size());
     searched(variant::solve_with(&grid.0, &lay, &mut interrupts())).map(Grid)
 }
@@ -50,7 +52,7 @@ fn solve_rules(grid: Grid, rules: JsonB) -> Option<Grid> {
 /// The number of solutions under the rules, counting stops at `max` (at least 1).
 // COST 20000: as solve(grid, rules).
 #[pg_extern(name = "count_solutions", immutable, strict, parallel_safe, cost = 20000)]
-fn count_solutions_rules(grid: Grid, rules: JsonB, max: default!(i32, 2)) -> i32 {
+fn count_solutions_rules(grid: Grid, rules: Document, max: default!(i32, 2)) -> i32 {
     if max < 1 {
         invalid_parameter(format!("max must be at least 1, not {max}"));
     }
@@ -61,7 +63,7 @@ fn count_solutions_rules(grid: Grid, rules: JsonB, max: default!(i32, 2)) -> i32
 /// True when the grid has exactly one solution under the rules.
 // COST 20000: as count_solutions(grid, rules, 2).
 #[pg_extern(name = "is_unique", immutable, strict, parallel_safe, cost = 20000)]
-fn is_unique_rules(grid: Grid, rules: JsonB) -> bool {
+fn is_unique_rules(grid: Grid, rules: Document) -> bool {
     let (_, lay) = layout_of(&rules, grid.0.size());
     searched(variant::count_solutions_with(&grid.0, &lay, 2, &mut interrupts())) == 1
 }
@@ -70,7 +72,7 @@ fn is_unique_rules(grid: Grid, rules: JsonB) -> bool {
 /// diagonal and window holds every digit once, each cage distinct digits with its sum.
 // COST 400: 2 µs a call, in units of 5 ns.
 #[pg_extern(name = "is_solved", immutable, strict, parallel_safe, cost = 400)]
-fn is_solved_rules(grid: Grid, rules: JsonB) -> bool {
+fn is_solved_rules(grid: Grid, rules: Document) -> bool {
     let (_, lay) = layout_of(&rules, grid.0.size());
     lay.is_solved(grid.0.cells())
 }
@@ -84,7 +86,7 @@ fn is_solved_rules(grid: Grid, rules: JsonB) -> bool {
 #[pg_extern(name = "candidates", immutable, strict, parallel_safe, requires = ["view_types"], cost = 200)]
 fn candidates_rules(
     grid: Grid,
-    rules: JsonB,
+    rules: Document,
 ) -> SetOfIterator<'static, pgrx::composite_type!('static, "cell_candidates")> {
     let (_, lay) = layout_of(&rules, grid.0.size());
     let n = lay.n;
@@ -123,7 +125,7 @@ CREATE TYPE variant_puzzle AS (puzzle grid, rules jsonb, solution grid);
 // (sudoku-bench --generate-variant).
 #[pg_extern(name = "generate", volatile, parallel_safe, requires = ["variant_puzzle_type"], cost = 2000000)]
 fn generate_rules(
-    rules: Option<JsonB>,
+    rules: Option<Document>,
     size: default!(Option<i32>, 9),
     seed: default!(Option<i64>, "NULL"),
     symmetry: default!(Option<&str>, "'central'"),
@@ -159,7 +161,7 @@ fn generate_rules(
 #[pg_extern(name = "svg", immutable, parallel_safe, cost = 4000)]
 fn svg_rules(
     grid: Option<Grid>,
-    rules: Option<JsonB>,
+    rules: Option<Document>,
     solution: default!(Option<Grid>, "NULL"),
     candidates: default!(Option<bool>, false),
 ) -> Option<String> {
