@@ -332,8 +332,15 @@ CREATE AGGREGATE grid_agg("row" integer, col integer, value integer, size intege
 
 /// The techniques named in a `text[]` argument of `propagate` or `fill_steps`; `22004` for a NULL
 /// element, `22023` for an unknown name.
-fn selection(names: &[Option<String>]) -> Selection {
-    let names: Vec<&str> = names.iter().map(|n| required(n.as_deref(), "a technique name")).collect();
+/// The most technique names an array may hold (the techniques number about forty, and a name
+/// may repeat): `22023` beyond, before any is read (issue 46).
+const MAX_TECHNIQUE_NAMES: usize = 1024;
+
+fn selection(names: &Array<'_, &str>) -> Selection {
+    if names.len() > MAX_TECHNIQUE_NAMES {
+        invalid_parameter(format!("at most {MAX_TECHNIQUE_NAMES} technique names, not {}", names.len()));
+    }
+    let names: Vec<&str> = names.iter().map(|n| required(n, "a technique name")).collect();
     Selection::from_names(names.iter().copied()).unwrap_or_else(|name| {
         invalid_parameter(format!(
             "unknown technique {name:?}; the techniques are {}, and the families locked_candidates and preemptive_set",
@@ -356,10 +363,10 @@ fn run(grid: &Grid, selection: Selection, explain: bool) -> Steps {
 /// (`sudoku_engine::human`) to their end, which needs one solution (22023 otherwise).
 // COST 6400: 32 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, cost = 6400)]
-fn propagate(
+fn propagate<'a>(
     grid: Grid,
     techniques: default!(
-        Vec<Option<String>>,
+        Array<'a, &'a str>,
         "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"
     ),
 ) -> Option<Grid> {
@@ -408,10 +415,10 @@ fn preemptive_sets(
 /// the rating ladder (`sudoku_engine::human::Order`).
 // COST 1900: 9.7 µs a row (18.7 with the rating techniques) on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 1900)]
-fn fill_steps(
+fn fill_steps<'a>(
     grid: Grid,
     techniques: default!(
-        Vec<Option<String>>,
+        Array<'a, &'a str>,
         "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"
     ),
 ) -> SetOfIterator<'static, pgrx::composite_type!('static, "step")> {

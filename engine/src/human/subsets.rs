@@ -177,7 +177,12 @@ pub fn preemptive_sets(
     let mut out = Vec::new();
     for u in 0..3 * board.geo.n {
         let (open, masks) = board.unit_masks(u);
-        for (cells, digits) in sets_in_order(&masks, max_size, interrupt)? {
+        for (i, (cells, digits)) in sets_in_order(&masks, max_size, interrupt)?.into_iter().enumerate() {
+            // A unit of 25 open cells can hold millions of sets: the copy asks the hook too
+            // (the host's memory budget is checked there; issue 46).
+            if i % INTERRUPT_EVERY as usize == INTERRUPT_EVERY as usize - 1 && interrupt() {
+                return Err(Interrupted);
+            }
             out.push((u, digits, (0..open.len()).filter(|i| cells >> i & 1 == 1).map(|i| open[i]).collect()));
         }
     }
