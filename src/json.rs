@@ -80,8 +80,7 @@ unsafe impl pgrx::datum::UnboxDatum for Document {
         Self: 'src,
     {
         // SAFETY: a non-null jsonb datum (UnboxDatum is asked only of those).
-        unsafe { Document::from_datum(d.sans_lifetime(), false) }
-            .expect("a non-null datum")
+        unsafe { Document::from_datum(d.sans_lifetime(), false) }.expect("a non-null datum")
     }
 }
 

@@ -54,7 +54,8 @@ pub extern "C-unwind" fn _PG_init() {
         pgrx::pg_sys::DefineCustomIntVariable(
             c"sudoku.max_memory".as_ptr(),
             c"The most memory one pg_sudoku call may hold (54000 beyond it); -1: no bound.".as_ptr(),
-            c"Counts every allocation of the extension's Rust code in the backend; only superusers may change it.".as_ptr(),
+            c"Counts every allocation of the extension's Rust code in the backend; only superusers may change it."
+                .as_ptr(),
             sudoku_engine::budget::LIMIT_KB.as_ptr(),
             MAX_MEMORY_DEFAULT_KB,
             -1,

@@ -131,9 +131,10 @@ SELECT approach, agree, native IS NOT NULL AS native_grid, sql IS NOT NULL AS sq
        native_ms >= 0 AS native_timed, sql_ms >= 0 AS sql_timed
 FROM compare((SELECT puzzle FROM puzzles WHERE file = 'seed_examples' AND n = 1));
 -- Under statement_timeout, a SQL version that cannot finish (solve_sql enumerates the
--- partial grids of an empty grid level by level) is reported, and the rest are not run.
+-- partial grids of an empty grid level by level) ends the call, as the timeout ends any other
+-- (issue 46: compare used to catch it and go on).
 SET statement_timeout = '1s';
-SELECT approach, agree, native IS NOT NULL AS native_grid, sql IS NULL AS no_sql_grid,
-       native_ms IS NOT NULL AS native_ran, sql_ms IS NOT NULL AS sql_finished
-FROM compare(repeat('.', 81)::grid);
+\set VERBOSITY sqlstate
+SELECT approach FROM compare(repeat('.', 81)::grid);
+\set VERBOSITY default
 RESET statement_timeout;

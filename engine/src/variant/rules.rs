@@ -200,13 +200,9 @@ impl Rules {
                 UnitKind::Diagonal => "a diagonal",
                 UnitKind::Window => "a window",
             };
-            if rest.is_empty() && held != total
-                || held > total
-                || !rest.is_empty() && !{
-                    let (lo, hi) = sums(n, rest.len());
-                    (lo..=hi).contains(&((total - held) as usize))
-                }
-            {
+            let (lo, hi) = sums(n, rest.len());
+            let reachable = rest.is_empty() || (lo..=hi).contains(&(total.saturating_sub(held) as usize));
+            if rest.is_empty() && held != total || held > total || !reachable {
                 let (r, c) = (unit[0] as usize / n + 1, unit[0] as usize % n + 1);
                 return Err(RulesError(format!(
                     "the cages inside {what} (the one of cell ({r}, {c})) add up to {held}, which the other {} cells cannot make up to {total}",
