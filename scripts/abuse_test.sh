@@ -71,6 +71,7 @@ JOIN rules r ON r.size = g.size
 CROSS JOIN LATERAL (
     SELECT coalesce(string_agg(CASE
                WHEN t = 'sudoku.grid'::regtype THEN quote_literal(g.grid) || '::sudoku.grid'
+               WHEN t = 'sudoku.board'::regtype THEN quote_literal(g.grid) || '::sudoku.grid::sudoku.board'
                WHEN t IN ('integer'::regtype, 'smallint'::regtype, 'bigint'::regtype)
                    THEN CASE WHEN p.proargnames[i] = 'size' THEN g.size::text ELSE '2000000000' END
                WHEN t IN ('double precision'::regtype, 'real'::regtype, 'numeric'::regtype) THEN '0.5'
@@ -81,7 +82,7 @@ CROSS JOIN LATERAL (
                WHEN t = 'json'::regtype THEN '''{}''::json'
                WHEN t = 'text'::regtype THEN '''none'''
                ELSE 'NULL::' || t::regtype END, ', ' ORDER BY i), '') AS list,
-           bool_or(t = 'sudoku.grid'::regtype) AS takes_grid,
+           bool_or(t IN ('sudoku.grid'::regtype, 'sudoku.board'::regtype)) AS takes_grid,
            coalesce(bool_or(t = 'jsonb'::regtype), false) AS takes_rules
     FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY a(t, i)
     WHERE i <= p.pronargs - p.pronargdefaults

@@ -148,6 +148,8 @@ CROSS JOIN LATERAL (
     SELECT coalesce(string_agg(CASE
                WHEN t = 'sudoku.grid'::regtype THEN
                    '''4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......''::sudoku.grid'
+               WHEN t = 'sudoku.board'::regtype THEN
+                   '''4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......''::sudoku.grid::sudoku.board'
                WHEN t IN ('integer'::regtype, 'smallint'::regtype) THEN CASE WHEN i = 1 THEN '9' ELSE '3' END
                WHEN t = 'bigint'::regtype THEN '1'
                WHEN t IN ('double precision'::regtype, 'real'::regtype, 'numeric'::regtype) THEN '0.5'

@@ -453,3 +453,81 @@ COMMENT ON FUNCTION compare(grid, jsonb) IS
 'The native variant solver next to the pure-SQL one on a puzzle under variant rules: one row (approach solve) with '
 'sudoku.solve(grid, rules) and sudoku.solve_sql(grid, rules), whether they agree and their times in ms; '
 'statement_timeout and a cancel end it as any other call.';
+
+-- The player's board (issue 47, src/board_type.rs, engine/src/board.rs). Its comparison
+-- operators live in pg_catalog too, as the grid's do (the same statements are in
+-- sql/pg_sudoku--0.4.0--0.5.0.sql).
+ALTER OPERATOR sudoku.= (board, board) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.<> (board, board) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.< (board, board) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.<= (board, board) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.> (board, board) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.>= (board, board) SET SCHEMA pg_catalog;
+
+COMMENT ON TYPE board IS
+'A player''s board: the givens, the digits placed, and the candidates pencilled in every open cell, for 4x4 to 25x25. '
+'An open cell with one candidate is still open (the single is there to be found, as HoDoKu and Sukaku Explainer read '
+'pencil marks); one with none makes the board unsolvable. Text input: a HoDoKu library line '
+'(:<technique>:<candidates>:<cells, + before placed digits>:<deleted candidates>:...), a sukaku (n³ characters, n per cell, '
+'optionally followed by the cells) or a pencil-mark grid (n² groups of candidates; one digit: a given, +d: placed). '
+'Output: the library line, or the sukaku with the cells when a candidate clashes with a digit. 22P02 naming the position. '
+'A 9x9 board takes 82 bytes plus 2 per open cell.';
+COMMENT ON TYPE mistake IS
+'A row of sudoku.check(board): kind (wrong_digit, clash, removed_candidate, no_candidate, board), row and col (from 1; '
+'NULL for the board row), digit, and a sentence a player can read.';
+COMMENT ON FUNCTION board_in(cstring) IS 'Text input function of sudoku.board; 22P02 on malformed text, naming the position.';
+COMMENT ON FUNCTION board_out(board) IS
+'Text output function of sudoku.board: the HoDoKu library line, or the sukaku with the cells when a candidate clashes.';
+COMMENT ON FUNCTION board_recv(internal) IS
+'Binary input function of sudoku.board: the packed form (box side; a byte per cell, +64 for a placed digit; the '
+'candidates of each open cell in ceil(n/8) bytes); 22P03 when malformed.';
+COMMENT ON FUNCTION board_send(board) IS 'Binary output function of sudoku.board: the packed form (see board_recv).';
+COMMENT ON FUNCTION board(grid) IS
+'The board of a grid: its digits are the givens, each open cell holds every candidate they leave. Also the cast grid::board.';
+COMMENT ON FUNCTION grid(board) IS 'The digits of the board (givens and placed) as a grid. Also the cast board::grid.';
+COMMENT ON FUNCTION puzzle(board) IS 'The puzzle of the board: its givens alone, as a grid.';
+COMMENT ON FUNCTION place(board, integer, integer, integer) IS
+'The board with digit placed by the player at row, col (from 1), over an open or placed cell; the digit leaves its '
+'peers'' candidates, as HoDoKu does. 22023 for a cell or digit out of range, or a given.';
+COMMENT ON FUNCTION erase(board, integer, integer) IS
+'The board with the digit placed at row, col erased: the cell is open again with every candidate its peers'' digits '
+'leave; an open cell is unchanged. 22023 for a given or a cell out of range.';
+COMMENT ON FUNCTION remove_candidates(board, integer, integer, integer[]) IS
+'The board with the candidates digits removed from the open cell at row, col. 22023 for a filled cell or a digit out '
+'of range, 22004 for a NULL digit.';
+COMMENT ON FUNCTION restore_candidates(board, integer, integer, integer[]) IS
+'The board with the candidates digits pencilled back into the open cell at row, col (a clash with a digit is the '
+'player''s to make; sudoku.check reports it). 22023 for a filled cell or a digit out of range.';
+COMMENT ON FUNCTION fill_candidates(board) IS
+'"Fill in all candidates": the board with every open cell holding every candidate its peers'' digits leave.';
+COMMENT ON FUNCTION pretty(board) IS
+'The pencil-mark grid: each cell''s candidates (a filled cell its digit, + before a placed one), | between boxes, a line '
+'between bands; it reads back as a board.';
+COMMENT ON FUNCTION sukaku(board) IS
+'The sukaku form of the board (n characters a cell, the candidate digits in place, . elsewhere; 729 for 9x9), a space, '
+'then the cells (givens, + before placed digits, . open).';
+COMMENT ON FUNCTION check(board) IS
+'The mistakes of a player''s board, as HoDoKu shows deviations: each placed digit that is not the solution''s, each '
+'candidate that a digit of its units holds, each solution digit no longer among its cell''s candidates, each open cell '
+'with none; then a row of kind board saying whether the board still leads to the solution. The solution is the one of '
+'the givens; when they have none or several, only clashes and empty cells are reported and the board row says why.';
+COMMENT ON FUNCTION hint(board, text) IS
+'The next step of Sudoku Explainer''s path from the board''s own candidates (its eliminations already made stay made), '
+'as a sudoku.step row, in one of three grades as HoDoKu gives them: technique (its name only), area (and its unit and '
+'digits), step (the whole step, the default). NULL for a solved board; 22023 for a board with mistakes (the first is '
+'named; sudoku.check lists them) or givens without exactly one solution.';
+COMMENT ON FUNCTION board_eq(board, board) IS 'Implementation of = for sudoku.board.';
+COMMENT ON FUNCTION board_ne(board, board) IS 'Implementation of <> for sudoku.board.';
+COMMENT ON FUNCTION board_lt(board, board) IS 'Implementation of < for sudoku.board.';
+COMMENT ON FUNCTION board_le(board, board) IS 'Implementation of <= for sudoku.board.';
+COMMENT ON FUNCTION board_gt(board, board) IS 'Implementation of > for sudoku.board.';
+COMMENT ON FUNCTION board_ge(board, board) IS 'Implementation of >= for sudoku.board.';
+COMMENT ON FUNCTION board_cmp(board, board) IS
+'B-tree comparison support for sudoku.board: by size, then digits, placed marks and candidates cell by cell.';
+COMMENT ON FUNCTION board_hash(board) IS 'Hash support for sudoku.board (hash joins, hash aggregation).';
+COMMENT ON OPERATOR = (board, board) IS 'Same size, digits, placed digits and candidates.';
+COMMENT ON OPERATOR <> (board, board) IS 'Different size, digits, placed digits or candidates.';
+COMMENT ON OPERATOR < (board, board) IS 'Less than in the order of board_cmp.';
+COMMENT ON OPERATOR <= (board, board) IS 'Less than or equal in the order of board_cmp.';
+COMMENT ON OPERATOR > (board, board) IS 'Greater than in the order of board_cmp.';
+COMMENT ON OPERATOR >= (board, board) IS 'Greater than or equal in the order of board_cmp.';

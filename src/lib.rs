@@ -6,6 +6,7 @@
 
 use pgrx::prelude::*;
 
+mod board_type;
 mod canonical;
 mod functions;
 mod generate;

@@ -18,6 +18,7 @@
 //! | unique puzzles | — | [`generate`] |
 
 pub mod budget;
+pub mod board;
 pub mod canonical;
 pub mod generate;
 pub mod geometry;

@@ -750,6 +750,21 @@ impl Steps {
         Ok(Ok(Steps { walker, selection, explain, n: grid.size(), solution, ending: None }))
     }
 
+    /// A run of the path (Sudoku Explainer's order) from a player's board: its digits and the
+    /// candidates pencilled in, with `solution` the puzzle's (for guesses). The caller checks the
+    /// board first ([`crate::board::Board::check`]): a run from a wrong board deduces from the
+    /// error.
+    pub fn from_board(board: &crate::board::Board, solution: &Grid, selection: Selection, explain: bool) -> Steps {
+        Steps {
+            walker: Walker::Path(explainer::Walk::from_board(board)),
+            selection: Selection { order: Order::Path, ..selection },
+            explain,
+            n: board.size(),
+            solution: solution.cells().to_vec(),
+            ending: None,
+        }
+    }
+
     /// The next step, or `None` once the run has ended ([`Steps::ending`] says how).
     /// `interrupt` is asked before each step and during the searches.
     pub fn next_with(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Step>, Interrupted> {

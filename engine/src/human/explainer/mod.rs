@@ -278,6 +278,17 @@ impl Walk {
         }
     }
 
+    /// The walk from a player's board ([`crate::board::Board`]): its digits and its candidates.
+    pub(crate) fn from_board(board: &crate::board::Board) -> Walk {
+        let (cells, cand) = (board.cells(), board.masks());
+        match board.box_side() {
+            2 => Walk::Four(Box::new(four::path::Walk::with_candidates(cells, &cand))),
+            3 => Walk::Nine(Box::new(nine::path::Walk::with_candidates(cells, &cand))),
+            4 => Walk::Sixteen(Box::new(sixteen::path::Walk::with_candidates(cells, &cand))),
+            _ => Walk::TwentyFive(Box::new(twenty_five::path::Walk::with_candidates(cells, &cand))),
+        }
+    }
+
     pub(crate) fn solved(&self) -> bool {
         each_size!(self, w => w.solved())
     }

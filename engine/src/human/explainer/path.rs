@@ -133,6 +133,19 @@ impl Walk {
         Walk { board: Board::new(cells), buffers: chaining::Buffers::default() }
     }
 
+    /// The walk from `cells` with the candidates `cand` (masks, digit `d` as bit `d - 1`) instead
+    /// of every candidate the digits leave: a player's board (issue 47). A candidate the digits
+    /// do not leave is not kept (it clashes; a board with one is refused before it gets here).
+    pub(crate) fn with_candidates(cells: &[u8], cand: &[u32]) -> Walk {
+        let mut w = Walk::new(cells);
+        for c in 0..cells.len() {
+            if cells[c] == 0 {
+                w.board.strike(c, w.board.cand[c] & !(cand[c] as super::Mask));
+            }
+        }
+        w
+    }
+
     pub(crate) fn solved(&self) -> bool {
         self.board.solved()
     }

@@ -1,0 +1,181 @@
+-- The player's board (issue 47): sudoku.board, its text forms, its moves, the check of its
+-- mistakes and the hint from its own candidates, on real puzzles (setup.sql's files) and
+-- generated ones of every size.
+SET search_path = sudoku, public;
+
+-- Boards of every size: puzzles of top95 and generated 4x4, 16x16 and 25x25 puzzles, each as
+-- given, then with the first open cell's solution digit placed, a candidate that is not the
+-- solution's removed from the next open cell, and (for a clash) the first given's digit
+-- pencilled back into a peer of it that is open.
+CREATE TEMP TABLE board_puzzles AS
+SELECT 'top95 ' || n AS source, puzzle FROM puzzles WHERE file = 'top95' AND n <= 30
+UNION ALL SELECT 'generated ' || s || 'x' || s || ' seed ' || seed, sudoku.generate(s, seed)
+FROM (VALUES (4), (16), (25)) z(s), generate_series(1, 3) seed;
+CREATE TEMP TABLE boards AS
+SELECT source, puzzle, board(puzzle) AS plain,
+       restore_candidates(
+           remove_candidates(
+               place(board(puzzle), (o1 - 1) / n + 1, (o1 - 1) % n + 1, (to_array(solve(puzzle)))[o1]),
+               (o2 - 1) / n + 1, (o2 - 1) % n + 1,
+               ARRAY[(SELECT d FROM generate_series(1, n) d WHERE d <> (to_array(solve(puzzle)))[o2] LIMIT 1)]),
+           (o3 - 1) / n + 1, (o3 - 1) % n + 1, ARRAY[(to_array(puzzle))[g1]]) AS played
+FROM (SELECT source, puzzle, size(puzzle) AS n,
+             (SELECT min(i) FROM generate_subscripts(to_array(puzzle), 1) i WHERE (to_array(puzzle))[i] = 0) AS o1,
+             (SELECT min(i) FROM generate_subscripts(to_array(puzzle), 1) i WHERE (to_array(puzzle))[i] = 0 AND i > 1 +
+                 (SELECT min(i) FROM generate_subscripts(to_array(puzzle), 1) i WHERE (to_array(puzzle))[i] = 0)) AS o2,
+             (SELECT min(i) FROM generate_subscripts(to_array(puzzle), 1) i WHERE (to_array(puzzle))[i] <> 0) AS g1
+      FROM board_puzzles) x
+CROSS JOIN LATERAL (
+    -- An open peer of the first given, in its row.
+    SELECT min(i) AS o3 FROM generate_subscripts(to_array(puzzle), 1) i
+    WHERE (to_array(puzzle))[i] = 0 AND (i - 1) / n = (g1 - 1) / n AND i NOT IN (o1, o2)) y;
+SELECT count(*) AS boards, count(DISTINCT size(puzzle)) AS sizes FROM boards;
+
+-- Every text form reads back as the same board, on every size: the output (library line, or
+-- the sukaku with the cells for a board with a clash), the sukaku, the pencil-mark grid.
+SELECT size(puzzle) AS size, count(*) AS boards,
+       count(*) FILTER (WHERE b::text::board = b) AS text,
+       count(*) FILTER (WHERE sukaku(b)::board = b) AS sukaku,
+       count(*) FILTER (WHERE pretty(b)::board = b) AS pencil_marks,
+       count(*) FILTER (WHERE b::text LIKE ':0000:x:%') AS library_lines
+FROM boards, LATERAL (VALUES (plain), (played)) v(b)
+GROUP BY 1 ORDER BY 1;
+-- A grid is the board of every candidate its digits leave, and back.
+SELECT count(*) FILTER (WHERE plain::grid = puzzle AND puzzle(played) = puzzle AND puzzle::board = plain) AS grids_agree,
+       count(*) FILTER (WHERE fill_candidates(played) <> played) AS filling_changes_the_played
+FROM boards;
+
+-- Binary send/receive through a round trip of COPY BINARY.
+\getenv outdir PG_SUDOKU_RESULTS
+\set binfile :outdir '/boards.bin'
+COPY (SELECT played FROM boards) TO :'binfile' WITH (FORMAT binary);
+CREATE TEMP TABLE reloaded_boards (b board);
+COPY reloaded_boards FROM :'binfile' WITH (FORMAT binary);
+SELECT (SELECT array_agg(b ORDER BY b) FROM reloaded_boards) = (SELECT array_agg(played ORDER BY played) FROM boards)
+       AS same_boards;
+-- Equality, order and hashing: DISTINCT by hash and by sort agree.
+SET enable_hashagg = on;
+SELECT count(DISTINCT b) AS distinct_sorted FROM (SELECT played FROM boards UNION ALL SELECT played FROM boards) x(b);
+SELECT count(*) AS distinct_hashed FROM (SELECT b FROM (SELECT played FROM boards UNION ALL SELECT played FROM boards) x(b) GROUP BY b) y;
+-- The bytes of a board in a table.
+SELECT size(puzzle) AS size, min(pg_column_size(played)) AS least_bytes, max(pg_column_size(plain)) AS most_bytes
+FROM boards GROUP BY 1 ORDER BY 1;
+
+-- The HoDoKu library line of a reglib case (a placed digit, deleted candidates) and the sukaku
+-- and pencil-mark forms of the same board.
+SELECT ':0002:1:74..+2+9..6+3+9.8..2..+28.3+7.+945.+2..651......+9+3.+2...328....63...7.9+2.+79+6.2...5+1+2+9+3+8+764:118 123 125 126 185::175:'::board AS b \gset
+SELECT :'b'::board::text AS library_line;
+SELECT pretty(:'b');
+SELECT sukaku(:'b')::board = :'b'::board AS sukaku_reads_back, pretty(:'b')::board = :'b'::board AS pencil_marks_read_back;
+
+-- Bad input: 22P02 naming the position, 22023 for moves that cannot be made.
+SELECT error_of($$SELECT ':0000:x:12:::'::sudoku.board$$);
+SELECT error_of($$SELECT (':0000:x:' || repeat('.', 81) || ':1A1::')::sudoku.board$$);
+SELECT error_of($$SELECT (':0000:x:' || repeat('.', 80) || 'x:::')::sudoku.board$$);
+SELECT error_of($$SELECT repeat('12 ', 80)::sudoku.board$$);
+SELECT error_of(format('SELECT sudoku.place(%L::sudoku.board, 1, 1, 5)', :'b'));
+SELECT error_of(format('SELECT sudoku.place(%L::sudoku.board, 1, 3, 10)', :'b'));
+SELECT error_of(format('SELECT sudoku.erase(%L::sudoku.board, 1, 1)', :'b'));
+SELECT error_of(format('SELECT sudoku.remove_candidates(%L::sudoku.board, 1, 1, ARRAY[1])', :'b'));
+SELECT error_of(format('SELECT sudoku.remove_candidates(%L::sudoku.board, 1, 3, ARRAY[NULL]::int[])', :'b'));
+SELECT error_of(format('SELECT sudoku.hint(%L::sudoku.board, %L)', :'b', 'all'));
+
+-- The check: every planted mistake is found, on boards of real puzzles. Each of 320 puzzles
+-- (top95, then magictour_top1465) gets, at its first three open cells, a wrong digit placed,
+-- its solution's candidate removed, and (where one exists) a candidate that a digit of its
+-- units holds pencilled back; the correct board (the puzzle's own, with the solution's digits
+-- placed in five cells) reports nothing but the board row.
+CREATE TEMP TABLE planted AS
+SELECT p.file, p.n, p.puzzle, s.solution, o.cells
+FROM puzzles p
+CROSS JOIN LATERAL (SELECT to_array(solve(p.puzzle)) AS solution) s
+CROSS JOIN LATERAL (SELECT array_agg(i ORDER BY i) AS cells FROM (
+    SELECT i FROM generate_subscripts(to_array(p.puzzle), 1) i WHERE (to_array(p.puzzle))[i] = 0 ORDER BY i LIMIT 8) q) o
+WHERE p.file IN ('top95', 'magictour_top1465')
+ORDER BY p.file DESC, p.n
+LIMIT 320;
+CREATE TEMP TABLE checked AS
+SELECT pl.file, pl.n, c1, c2, c3, wrong, clash_digit,
+       ARRAY(SELECT ROW(m.kind, m.row, m.col, m.digit)::text FROM sudoku.check(b) m) AS found,
+       ARRAY(SELECT m.kind FROM sudoku.check(good) m) AS found_on_good
+FROM planted pl
+CROSS JOIN LATERAL (SELECT cells[1] AS c1, cells[2] AS c2, cells[3] AS c3,
+                           solution[cells[1]] % 9 + 1 AS wrong) c
+CROSS JOIN LATERAL (
+    -- A digit of a peer of c3, not c3's solution: pencilled back, it clashes.
+    SELECT min((to_array(pl.puzzle))[i]) AS clash_digit FROM generate_subscripts(to_array(pl.puzzle), 1) i
+    WHERE (to_array(pl.puzzle))[i] <> 0 AND (i - 1) / 9 = (c3 - 1) / 9) k
+CROSS JOIN LATERAL (
+    SELECT restore_candidates(
+               remove_candidates(place(board(pl.puzzle), (c1 - 1) / 9 + 1, (c1 - 1) % 9 + 1, wrong),
+                                 (c2 - 1) / 9 + 1, (c2 - 1) % 9 + 1, ARRAY[solution[c2]]),
+               (c3 - 1) / 9 + 1, (c3 - 1) % 9 + 1, ARRAY[clash_digit]) AS b,
+           (SELECT place(place(place(place(place(board(pl.puzzle),
+                   (cells[4] - 1) / 9 + 1, (cells[4] - 1) % 9 + 1, solution[cells[4]]),
+                   (cells[5] - 1) / 9 + 1, (cells[5] - 1) % 9 + 1, solution[cells[5]]),
+                   (cells[6] - 1) / 9 + 1, (cells[6] - 1) % 9 + 1, solution[cells[6]]),
+                   (cells[7] - 1) / 9 + 1, (cells[7] - 1) % 9 + 1, solution[cells[7]]),
+                   (cells[8] - 1) / 9 + 1, (cells[8] - 1) % 9 + 1, solution[cells[8]])) AS good) m;
+SELECT count(*) AS boards,
+       count(*) FILTER (WHERE ROW('wrong_digit', (c1 - 1) / 9 + 1, (c1 - 1) % 9 + 1, wrong)::text = ANY(found)) AS wrong_digit_found,
+       count(*) FILTER (WHERE EXISTS (SELECT FROM unnest(found) f
+                                      WHERE f LIKE format('(removed_candidate,%s,%s,%%)', (c2 - 1) / 9 + 1, (c2 - 1) % 9 + 1)))
+           AS removed_candidate_found,
+       count(*) FILTER (WHERE ROW('clash', (c3 - 1) / 9 + 1, (c3 - 1) % 9 + 1, clash_digit)::text = ANY(found)) AS clash_found,
+       count(*) FILTER (WHERE found[cardinality(found)] = '(board,,,)') AS board_row_last,
+       count(*) FILTER (WHERE found_on_good = ARRAY['board']) AS good_boards_clean
+FROM checked;
+-- What the board row says, and a puzzle with several solutions.
+SELECT kind, explanation FROM sudoku.check(place(board((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1)), 1, 2, 1))
+ORDER BY kind;
+SELECT kind, explanation FROM sudoku.check(board(repeat('.', 16)::grid));
+
+-- The hint starts from the board's own candidates: along Sudoku Explainer's path of each
+-- puzzle (fill_steps with every technique of the path), the board that has made the first k
+-- steps (their placements and eliminations) is hinted step k + 1, with the same technique,
+-- difficulty, placement and eliminations, on every state of the path; hint(grid) of the same
+-- digits, which rebuilds every candidate, is not, once eliminations have been made.
+CREATE FUNCTION pg_temp.path_hints(p grid)
+RETURNS TABLE (states integer, same_as_path integer, grid_hint_differs integer) LANGUAGE plpgsql AS $$
+DECLARE
+    b board := board(p);
+    s record;
+    h step;
+    g step;
+BEGIN
+    states := 0; same_as_path := 0; grid_hint_differs := 0;
+    FOR s IN SELECT * FROM fill_steps(p, rating_techniques()) WHERE technique IS NOT NULL ORDER BY step LOOP
+        h := hint(b);
+        states := states + 1;
+        IF h.technique = s.technique AND h.difficulty = s.difficulty AND h.placed IS NOT DISTINCT FROM s.placed
+           AND h.eliminated IS NOT DISTINCT FROM s.eliminated THEN
+            same_as_path := same_as_path + 1;
+        END IF;
+        g := hint(grid(b));
+        IF g.technique IS DISTINCT FROM s.technique OR g.eliminated IS DISTINCT FROM s.eliminated THEN
+            grid_hint_differs := grid_hint_differs + 1;
+        END IF;
+        IF s.placed IS NOT NULL AND cardinality(s.placed) = 3 THEN
+            b := place(b, s.placed[1], s.placed[2], s.placed[3]);
+        END IF;
+        IF s.eliminated IS NOT NULL THEN
+            FOR i IN 1 .. coalesce(array_length(s.eliminated, 1), 0) LOOP
+                IF (grid(b)::int[])[(s.eliminated[i][1] - 1) * size(p) + s.eliminated[i][2]] = 0 THEN
+                    b := remove_candidates(b, s.eliminated[i][1], s.eliminated[i][2], ARRAY[s.eliminated[i][3]]);
+                END IF;
+            END LOOP;
+        END IF;
+    END LOOP;
+    RETURN NEXT;
+END $$;
+SELECT count(*) AS puzzles, sum(states) AS states, sum(same_as_path) AS hinted_as_the_path,
+       sum(grid_hint_differs) > 0 AS hint_of_the_digits_differs
+FROM (SELECT puzzle FROM puzzles WHERE file IN ('top95', 'hardest11') AND n <= 12) x, pg_temp.path_hints(puzzle);
+-- The three grades of a hint on the first puzzle of top95 after its first step.
+SELECT technique, unit, unit_no, digits, cells IS NOT NULL AND cardinality(cells) > 0 AS shows_cells,
+       eliminated IS NOT NULL AND cardinality(eliminated) > 0 AS shows_eliminations, explanation
+FROM (VALUES ('technique'), ('area'), ('step')) d(detail),
+     LATERAL hint(board((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1)), d.detail);
+-- A board with a mistake gets no hint, but is told why.
+SELECT error_of(format('SELECT sudoku.hint(%L::sudoku.board)',
+                       place(board((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1)), 1, 2, 1)));

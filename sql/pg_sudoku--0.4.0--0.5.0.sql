@@ -1,0 +1,699 @@
+-- pg_sudoku 0.4.0 -> 0.5.0 (ALTER EXTENSION pg_sudoku UPDATE). scripts/upgrade_test.sh checks
+-- that the result equals a fresh 0.5.0 install, object for object, and that stored grids and
+-- their indexes read back unchanged.
+\echo Use "ALTER EXTENSION pg_sudoku UPDATE TO '0.5.0'" to load this file. \quit
+
+-- Issue 46: before anything is evaluated, the schema must hold nothing a user made. 0.1.0's
+-- control file named the schema sudoku, so a trusted CREATE EXTENSION left it to the installing
+-- role, who could plant in it an operator (=(oid, regclass), an exact match that beats
+-- pg_catalog's) that this script, run as a superuser, would evaluate, or an overload such as
+-- sudoku.generate(integer, integer) for a superuser's later call to pick. So names resolve in
+-- pg_catalog only (pg_temp last, where functions and operators are never looked up unqualified),
+-- every operator and function below is qualified, and the update stops, changing nothing, when
+-- the schema holds an object that is not a member of the extension, or the extension has a
+-- member that no superuser owns (its installer may ADD its own objects to it). Then the schema
+-- becomes the bootstrap superuser's and no one else may create in it. The same block opens
+-- every update script (scripts/hijack_test.sh plants in sudoku too).
+SET LOCAL search_path = pg_catalog, pg_temp;
+DO $guard$
+DECLARE
+    ext pg_catalog.oid := (SELECT x.oid FROM pg_catalog.pg_extension x
+                           WHERE x.extname OPERATOR(pg_catalog.=) 'pg_sudoku');
+    ns pg_catalog.oid := (SELECT n.oid FROM pg_catalog.pg_namespace n
+                          WHERE n.nspname OPERATOR(pg_catalog.=) 'sudoku');
+    bad pg_catalog.text;
+    grantee pg_catalog.oid;
+BEGIN
+    WITH RECURSIVE objects (classid, objid, owner) AS (
+        SELECT 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid, c.oid, c.relowner
+          FROM pg_catalog.pg_class c WHERE c.relnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_type'::pg_catalog.regclass::pg_catalog.oid, t.oid, t.typowner
+          FROM pg_catalog.pg_type t WHERE t.typnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid, p.oid, p.proowner
+          FROM pg_catalog.pg_proc p WHERE p.pronamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_operator'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.oprowner
+          FROM pg_catalog.pg_operator o WHERE o.oprnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_opclass'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.opcowner
+          FROM pg_catalog.pg_opclass o WHERE o.opcnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_opfamily'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.opfowner
+          FROM pg_catalog.pg_opfamily o WHERE o.opfnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_collation'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.collowner
+          FROM pg_catalog.pg_collation o WHERE o.collnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_conversion'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.conowner
+          FROM pg_catalog.pg_conversion o WHERE o.connamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_ts_config'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.cfgowner
+          FROM pg_catalog.pg_ts_config o WHERE o.cfgnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_ts_dict'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.dictowner
+          FROM pg_catalog.pg_ts_dict o WHERE o.dictnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_ts_parser'::pg_catalog.regclass::pg_catalog.oid, o.oid, 10::pg_catalog.oid
+          FROM pg_catalog.pg_ts_parser o WHERE o.prsnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_ts_template'::pg_catalog.regclass::pg_catalog.oid, o.oid, 10::pg_catalog.oid
+          FROM pg_catalog.pg_ts_template o WHERE o.tmplnamespace OPERATOR(pg_catalog.=) ns
+        UNION ALL
+        SELECT 'pg_catalog.pg_statistic_ext'::pg_catalog.regclass::pg_catalog.oid, o.oid, o.stxowner
+          FROM pg_catalog.pg_statistic_ext o WHERE o.stxnamespace OPERATOR(pg_catalog.=) ns
+    ),
+    -- The extension's own: its members, and what PostgreSQL made for them (array and row
+    -- types, a composite type's relation, indexes), which depend on them internally.
+    own (classid, objid) AS (
+        SELECT d.classid, d.objid FROM pg_catalog.pg_depend d
+         WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass::pg_catalog.oid
+           AND d.refobjid OPERATOR(pg_catalog.=) ext AND d.deptype OPERATOR(pg_catalog.=) 'e'
+        UNION
+        SELECT d.classid, d.objid FROM pg_catalog.pg_depend d
+          JOIN own o ON d.refclassid OPERATOR(pg_catalog.=) o.classid AND d.refobjid OPERATOR(pg_catalog.=) o.objid
+         WHERE d.deptype OPERATOR(pg_catalog.=) ANY ('{i,a}'::pg_catalog."char"[])
+    ),
+    members (classid, objid) AS (
+        SELECT d.classid, d.objid FROM pg_catalog.pg_depend d
+         WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass::pg_catalog.oid
+           AND d.refobjid OPERATOR(pg_catalog.=) ext AND d.deptype OPERATOR(pg_catalog.=) 'e'
+    ),
+    -- Each member's owner, wherever it lives.
+    owners (classid, objid, owner) AS (
+        SELECT o.classid, o.objid, o.owner FROM objects o
+        UNION ALL
+        SELECT m.classid, m.objid, c.relowner FROM members m JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) m.objid
+         WHERE m.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid
+           AND c.relnamespace OPERATOR(pg_catalog.<>) ns
+        UNION ALL
+        SELECT m.classid, m.objid, t.typowner FROM members m JOIN pg_catalog.pg_type t ON t.oid OPERATOR(pg_catalog.=) m.objid
+         WHERE m.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_type'::pg_catalog.regclass::pg_catalog.oid
+           AND t.typnamespace OPERATOR(pg_catalog.<>) ns
+        UNION ALL
+        SELECT m.classid, m.objid, p.proowner FROM members m JOIN pg_catalog.pg_proc p ON p.oid OPERATOR(pg_catalog.=) m.objid
+         WHERE m.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
+           AND p.pronamespace OPERATOR(pg_catalog.<>) ns
+        UNION ALL
+        SELECT m.classid, m.objid, o.oprowner FROM members m JOIN pg_catalog.pg_operator o ON o.oid OPERATOR(pg_catalog.=) m.objid
+         WHERE m.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_operator'::pg_catalog.regclass::pg_catalog.oid
+           AND o.oprnamespace OPERATOR(pg_catalog.<>) ns
+    )
+    SELECT pg_catalog.string_agg(q.what, ', ' ORDER BY q.what) INTO bad
+      FROM (SELECT pg_catalog.format('%s (owner %s)', pg_catalog.pg_describe_object(b.classid, b.objid, 0),
+                                     pg_catalog.quote_ident(r.rolname)) AS what
+      FROM (SELECT o.classid, o.objid, o.owner FROM objects o
+             WHERE NOT EXISTS (SELECT FROM own w WHERE w.classid OPERATOR(pg_catalog.=) o.classid
+                                                   AND w.objid OPERATOR(pg_catalog.=) o.objid)
+            UNION
+            SELECT w.classid, w.objid, w.owner FROM owners w
+              JOIN members m ON m.classid OPERATOR(pg_catalog.=) w.classid AND m.objid OPERATOR(pg_catalog.=) w.objid
+              JOIN pg_catalog.pg_roles s ON s.oid OPERATOR(pg_catalog.=) w.owner
+             WHERE NOT s.rolsuper) b
+      LEFT JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) b.owner) q;
+    IF bad IS NOT NULL THEN
+        RAISE EXCEPTION 'pg_sudoku cannot be updated: the schema sudoku holds objects that are not the extension''s, or the extension has members no superuser owns: %', bad
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  HINT = 'Drop those objects (a superuser, or their owner), then run ALTER EXTENSION pg_sudoku UPDATE again; or DROP EXTENSION pg_sudoku and CREATE EXTENSION pg_sudoku.';
+    END IF;
+    -- The schema is the bootstrap superuser's; CREATE on it is no one else's (an owner's grants
+    -- pass to the new owner with the schema).
+    EXECUTE pg_catalog.format('ALTER SCHEMA sudoku OWNER TO %I',
+                              (SELECT r.rolname FROM pg_catalog.pg_roles r WHERE r.oid OPERATOR(pg_catalog.=) 10::pg_catalog.oid));
+    FOR grantee IN
+        SELECT DISTINCT a.grantee
+          FROM pg_catalog.pg_namespace n, pg_catalog.aclexplode(n.nspacl) a
+         WHERE n.oid OPERATOR(pg_catalog.=) ns AND a.privilege_type OPERATOR(pg_catalog.=) 'CREATE'
+           AND a.grantee OPERATOR(pg_catalog.<>) 10::pg_catalog.oid
+    LOOP
+        EXECUTE pg_catalog.format('REVOKE CREATE ON SCHEMA sudoku FROM %s',
+                                  CASE WHEN grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
+                                       ELSE pg_catalog.quote_ident((SELECT r.rolname FROM pg_catalog.pg_roles r
+                                                                    WHERE r.oid OPERATOR(pg_catalog.=) grantee)) END);
+    END LOOP;
+END
+$guard$;
+
+SET LOCAL search_path = sudoku, pg_catalog, pg_temp;
+
+-- Issue 47: the player's board (sudoku.board), its moves, its check and the hint from it, as
+-- the install script makes them (src/board_type.rs).
+/* <begin connected objects> */
+-- src/board_type.rs:106
+-- requires:
+--   concrete_type
+
+
+CREATE TYPE board;
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:117
+-- pg_sudoku::board_type::board_in
+-- requires:
+--   board_shell
+CREATE  FUNCTION "board_in"(
+	"input" cstring /* & CStr */
+) RETURNS board /* Board */
+IMMUTABLE STRICT PARALLEL SAFE COST 400 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_in_wrapper';
+
+
+-- src/board_type.rs:136
+-- pg_sudoku::board_type::board_out
+-- requires:
+--   board_shell
+CREATE  FUNCTION "board_out"(
+	"board" board /* Board */
+) RETURNS cstring /* CString */
+IMMUTABLE STRICT PARALLEL SAFE COST 400 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_out_wrapper';
+
+
+-- src/board_type.rs:143
+-- pg_sudoku::board_type::board_recv
+-- requires:
+--   board_shell
+CREATE  FUNCTION "board_recv"(
+	"internal" internal /* pgrx :: datum :: Internal */
+) RETURNS board /* Board */
+IMMUTABLE STRICT PARALLEL SAFE COST 100 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_recv_wrapper';
+
+
+-- src/board_type.rs:160
+-- pg_sudoku::board_type::board_send
+-- requires:
+--   board_shell
+CREATE  FUNCTION "board_send"(
+	"board" board /* Board */
+) RETURNS bytea /* Vec < u8 > */
+IMMUTABLE STRICT PARALLEL SAFE COST 100 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_send_wrapper';
+
+
+-- src/board_type.rs:165
+-- creates:
+--   Type(pg_sudoku::board_type::Board)
+
+-- requires:
+--   board_shell
+--   board_in
+--   board_out
+--   board_recv
+--   board_send
+
+
+CREATE TYPE board (
+    INPUT = board_in,
+    OUTPUT = board_out,
+    RECEIVE = board_recv,
+    SEND = board_send,
+    INTERNALLENGTH = VARIABLE,
+    STORAGE = main
+);
+CREATE TYPE mistake AS (kind text, row integer, col integer, digit integer, explanation text);
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_ge
+CREATE  FUNCTION "board_ge"(
+	"left" board, /* Board */
+	"right" board /* Board */
+) RETURNS bool /* bool */
+IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_ge_wrapper';
+
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_ge
+CREATE OPERATOR >= (
+	PROCEDURE="board_ge",
+	LEFTARG=board, /* Board */
+	RIGHTARG=board, /* Board */
+	COMMUTATOR = <=,
+	NEGATOR = <,
+	RESTRICT = scalargesel,
+	JOIN = scalargejoinsel
+);
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:289
+-- pg_sudoku::board_type::check
+-- requires:
+--   board_type
+CREATE  FUNCTION "check"(
+	"board" board /* Board */
+) RETURNS SETOF mistake /* :: pgrx :: heap_tuple :: PgHeapTuple < '_, :: pgrx :: pgbox :: AllocatedByRust
+> */
+IMMUTABLE STRICT PARALLEL SAFE COST 20000 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'check_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_hash
+CREATE  FUNCTION "board_hash"(
+	"value" board /* Board */
+) RETURNS INT /* i32 */
+IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_hash_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_lt
+CREATE  FUNCTION "board_lt"(
+	"left" board, /* Board */
+	"right" board /* Board */
+) RETURNS bool /* bool */
+IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_lt_wrapper';
+
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_lt
+CREATE OPERATOR < (
+	PROCEDURE="board_lt",
+	LEFTARG=board, /* Board */
+	RIGHTARG=board, /* Board */
+	COMMUTATOR = >,
+	NEGATOR = >=,
+	RESTRICT = scalarltsel,
+	JOIN = scalarltjoinsel
+);
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_ne
+CREATE  FUNCTION "board_ne"(
+	"left" board, /* Board */
+	"right" board /* Board */
+) RETURNS bool /* bool */
+IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_ne_wrapper';
+
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_ne
+CREATE OPERATOR <> (
+	PROCEDURE="board_ne",
+	LEFTARG=board, /* Board */
+	RIGHTARG=board, /* Board */
+	COMMUTATOR = <>,
+	NEGATOR = =,
+	RESTRICT = neqsel,
+	JOIN = neqjoinsel
+);
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_eq
+CREATE  FUNCTION "board_eq"(
+	"left" board, /* Board */
+	"right" board /* Board */
+) RETURNS bool /* bool */
+IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_eq_wrapper';
+
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_eq
+CREATE OPERATOR = (
+	PROCEDURE="board_eq",
+	LEFTARG=board, /* Board */
+	RIGHTARG=board, /* Board */
+	COMMUTATOR = =,
+	NEGATOR = <>,
+	RESTRICT = eqsel,
+	JOIN = eqjoinsel,
+	HASHES,
+	MERGES
+);
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:218
+-- pg_sudoku::board_type::erase
+-- requires:
+--   board_type
+CREATE  FUNCTION "erase"(
+	"board" board, /* Board */
+	"row" INT, /* i32 */
+	"col" INT /* i32 */
+) RETURNS board /* Board */
+IMMUTABLE STRICT PARALLEL SAFE COST 400 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'erase_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_le
+CREATE  FUNCTION "board_le"(
+	"left" board, /* Board */
+	"right" board /* Board */
+) RETURNS bool /* bool */
+IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_le_wrapper';
+
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_le
+CREATE OPERATOR <= (
+	PROCEDURE="board_le",
+	LEFTARG=board, /* Board */
+	RIGHTARG=board, /* Board */
+	COMMUTATOR = >=,
+	NEGATOR = >,
+	RESTRICT = scalarlesel,
+	JOIN = scalarlejoinsel
+);
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_gt
+CREATE  FUNCTION "board_gt"(
+	"left" board, /* Board */
+	"right" board /* Board */
+) RETURNS bool /* bool */
+IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_gt_wrapper';
+
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_gt
+CREATE OPERATOR > (
+	PROCEDURE="board_gt",
+	LEFTARG=board, /* Board */
+	RIGHTARG=board, /* Board */
+	COMMUTATOR = <,
+	NEGATOR = <=,
+	RESTRICT = scalargtsel,
+	JOIN = scalargtjoinsel
+);
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:260
+-- pg_sudoku::board_type::fill_candidates
+-- requires:
+--   board_type
+CREATE  FUNCTION "fill_candidates"(
+	"board" board /* Board */
+) RETURNS board /* Board */
+IMMUTABLE STRICT PARALLEL SAFE COST 400 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'fill_candidates_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:25
+-- pg_sudoku::board_type::board_cmp
+CREATE  FUNCTION "board_cmp"(
+	"left" board, /* Board */
+	"right" board /* Board */
+) RETURNS INT /* i32 */
+IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_cmp_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:185
+-- pg_sudoku::board_type::board
+-- requires:
+--   board_type
+CREATE  FUNCTION "board"(
+	"grid" grid /* Grid */
+) RETURNS board /* Board */
+IMMUTABLE STRICT PARALLEL SAFE  COST 400 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'board_of_grid_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:193
+-- pg_sudoku::board_type::grid
+-- requires:
+--   board_type
+CREATE  FUNCTION "grid"(
+	"board" board /* Board */
+) RETURNS grid /* Grid */
+IMMUTABLE STRICT PARALLEL SAFE  COST 200 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'grid_of_board_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:360
+-- requires:
+--   board_type
+--   board_of_grid
+--   grid_of_board
+
+
+CREATE CAST (text AS board) WITH INOUT;
+CREATE CAST (board AS text) WITH INOUT AS ASSIGNMENT;
+CREATE CAST (grid AS board) WITH FUNCTION board(grid) AS ASSIGNMENT;
+CREATE CAST (board AS grid) WITH FUNCTION grid(board);
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:316
+-- pg_sudoku::board_type::hint
+-- requires:
+--   board_type
+--   view_types
+CREATE  FUNCTION "hint"(
+	"board" board, /* Board */
+	"detail" TEXT DEFAULT 'step' /* & str */
+) RETURNS step /* Option < :: pgrx :: heap_tuple :: PgHeapTuple < '_, :: pgrx :: pgbox ::
+AllocatedByRust > > */
+IMMUTABLE STRICT PARALLEL SAFE  COST 10000 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'hint_board_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:208
+-- pg_sudoku::board_type::place
+-- requires:
+--   board_type
+CREATE  FUNCTION "place"(
+	"board" board, /* Board */
+	"row" INT, /* i32 */
+	"col" INT, /* i32 */
+	"digit" INT /* i32 */
+) RETURNS board /* Board */
+IMMUTABLE STRICT PARALLEL SAFE COST 400 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'place_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:269
+-- pg_sudoku::board_type::pretty
+-- requires:
+--   board_type
+CREATE  FUNCTION "pretty"(
+	"board" board /* Board */
+) RETURNS TEXT /* String */
+IMMUTABLE STRICT PARALLEL SAFE  COST 1000 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'pretty_board_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:200
+-- pg_sudoku::board_type::puzzle
+-- requires:
+--   board_type
+CREATE  FUNCTION "puzzle"(
+	"board" board /* Board */
+) RETURNS grid /* Grid */
+IMMUTABLE STRICT PARALLEL SAFE COST 200 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'puzzle_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:237
+-- pg_sudoku::board_type::remove_candidates
+-- requires:
+--   board_type
+CREATE  FUNCTION "remove_candidates"(
+	"board" board, /* Board */
+	"row" INT, /* i32 */
+	"col" INT, /* i32 */
+	"digits" INT[] /* Array < '_, i32 > */
+) RETURNS board /* Board */
+IMMUTABLE STRICT PARALLEL SAFE COST 400 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'remove_candidates_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:249
+-- pg_sudoku::board_type::restore_candidates
+-- requires:
+--   board_type
+CREATE  FUNCTION "restore_candidates"(
+	"board" board, /* Board */
+	"row" INT, /* i32 */
+	"col" INT, /* i32 */
+	"digits" INT[] /* Array < '_, i32 > */
+) RETURNS board /* Board */
+IMMUTABLE STRICT PARALLEL SAFE COST 400 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'restore_candidates_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:277
+-- pg_sudoku::board_type::sukaku
+-- requires:
+--   board_type
+CREATE  FUNCTION "sukaku"(
+	"board" board /* Board */
+) RETURNS TEXT /* String */
+IMMUTABLE STRICT PARALLEL SAFE COST 1000 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'sukaku_wrapper';
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:25
+-- Board
+CREATE OPERATOR FAMILY Board_btree_ops USING btree;
+CREATE OPERATOR CLASS Board_btree_ops DEFAULT FOR TYPE Board USING btree FAMILY Board_btree_ops AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 board_cmp(Board, Board);
+/* </end connected objects> */
+
+
+/* <begin connected objects> */
+-- src/board_type.rs:25
+-- Board
+CREATE OPERATOR FAMILY Board_hash_ops USING hash;
+CREATE OPERATOR CLASS Board_hash_ops DEFAULT FOR TYPE Board USING hash FAMILY Board_hash_ops AS
+	OPERATOR    1   =  (Board, Board),
+	FUNCTION    1   board_hash(Board);
+/* </end connected objects> */
+
+-- The player's board (issue 47, src/board_type.rs, engine/src/board.rs). Its comparison
+-- operators live in pg_catalog too, as the grid's do (the same statements are in
+-- sql/pg_sudoku--0.4.0--0.5.0.sql).
+ALTER OPERATOR sudoku.= (board, board) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.<> (board, board) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.< (board, board) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.<= (board, board) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.> (board, board) SET SCHEMA pg_catalog;
+ALTER OPERATOR sudoku.>= (board, board) SET SCHEMA pg_catalog;
+
+COMMENT ON TYPE board IS
+'A player''s board: the givens, the digits placed, and the candidates pencilled in every open cell, for 4x4 to 25x25. '
+'An open cell with one candidate is still open (the single is there to be found, as HoDoKu and Sukaku Explainer read '
+'pencil marks); one with none makes the board unsolvable. Text input: a HoDoKu library line '
+'(:<technique>:<candidates>:<cells, + before placed digits>:<deleted candidates>:...), a sukaku (n³ characters, n per cell, '
+'optionally followed by the cells) or a pencil-mark grid (n² groups of candidates; one digit: a given, +d: placed). '
+'Output: the library line, or the sukaku with the cells when a candidate clashes with a digit. 22P02 naming the position. '
+'A 9x9 board takes 82 bytes plus 2 per open cell.';
+COMMENT ON TYPE mistake IS
+'A row of sudoku.check(board): kind (wrong_digit, clash, removed_candidate, no_candidate, board), row and col (from 1; '
+'NULL for the board row), digit, and a sentence a player can read.';
+COMMENT ON FUNCTION board_in(cstring) IS 'Text input function of sudoku.board; 22P02 on malformed text, naming the position.';
+COMMENT ON FUNCTION board_out(board) IS
+'Text output function of sudoku.board: the HoDoKu library line, or the sukaku with the cells when a candidate clashes.';
+COMMENT ON FUNCTION board_recv(internal) IS
+'Binary input function of sudoku.board: the packed form (box side; a byte per cell, +64 for a placed digit; the '
+'candidates of each open cell in ceil(n/8) bytes); 22P03 when malformed.';
+COMMENT ON FUNCTION board_send(board) IS 'Binary output function of sudoku.board: the packed form (see board_recv).';
+COMMENT ON FUNCTION board(grid) IS
+'The board of a grid: its digits are the givens, each open cell holds every candidate they leave. Also the cast grid::board.';
+COMMENT ON FUNCTION grid(board) IS 'The digits of the board (givens and placed) as a grid. Also the cast board::grid.';
+COMMENT ON FUNCTION puzzle(board) IS 'The puzzle of the board: its givens alone, as a grid.';
+COMMENT ON FUNCTION place(board, integer, integer, integer) IS
+'The board with digit placed by the player at row, col (from 1), over an open or placed cell; the digit leaves its '
+'peers'' candidates, as HoDoKu does. 22023 for a cell or digit out of range, or a given.';
+COMMENT ON FUNCTION erase(board, integer, integer) IS
+'The board with the digit placed at row, col erased: the cell is open again with every candidate its peers'' digits '
+'leave; an open cell is unchanged. 22023 for a given or a cell out of range.';
+COMMENT ON FUNCTION remove_candidates(board, integer, integer, integer[]) IS
+'The board with the candidates digits removed from the open cell at row, col. 22023 for a filled cell or a digit out '
+'of range, 22004 for a NULL digit.';
+COMMENT ON FUNCTION restore_candidates(board, integer, integer, integer[]) IS
+'The board with the candidates digits pencilled back into the open cell at row, col (a clash with a digit is the '
+'player''s to make; sudoku.check reports it). 22023 for a filled cell or a digit out of range.';
+COMMENT ON FUNCTION fill_candidates(board) IS
+'"Fill in all candidates": the board with every open cell holding every candidate its peers'' digits leave.';
+COMMENT ON FUNCTION pretty(board) IS
+'The pencil-mark grid: each cell''s candidates (a filled cell its digit, + before a placed one), | between boxes, a line '
+'between bands; it reads back as a board.';
+COMMENT ON FUNCTION sukaku(board) IS
+'The sukaku form of the board (n characters a cell, the candidate digits in place, . elsewhere; 729 for 9x9), a space, '
+'then the cells (givens, + before placed digits, . open).';
+COMMENT ON FUNCTION check(board) IS
+'The mistakes of a player''s board, as HoDoKu shows deviations: each placed digit that is not the solution''s, each '
+'candidate that a digit of its units holds, each solution digit no longer among its cell''s candidates, each open cell '
+'with none; then a row of kind board saying whether the board still leads to the solution. The solution is the one of '
+'the givens; when they have none or several, only clashes and empty cells are reported and the board row says why.';
+COMMENT ON FUNCTION hint(board, text) IS
+'The next step of Sudoku Explainer''s path from the board''s own candidates (its eliminations already made stay made), '
+'as a sudoku.step row, in one of three grades as HoDoKu gives them: technique (its name only), area (and its unit and '
+'digits), step (the whole step, the default). NULL for a solved board; 22023 for a board with mistakes (the first is '
+'named; sudoku.check lists them) or givens without exactly one solution.';
+COMMENT ON FUNCTION board_eq(board, board) IS 'Implementation of = for sudoku.board.';
+COMMENT ON FUNCTION board_ne(board, board) IS 'Implementation of <> for sudoku.board.';
+COMMENT ON FUNCTION board_lt(board, board) IS 'Implementation of < for sudoku.board.';
+COMMENT ON FUNCTION board_le(board, board) IS 'Implementation of <= for sudoku.board.';
+COMMENT ON FUNCTION board_gt(board, board) IS 'Implementation of > for sudoku.board.';
+COMMENT ON FUNCTION board_ge(board, board) IS 'Implementation of >= for sudoku.board.';
+COMMENT ON FUNCTION board_cmp(board, board) IS
+'B-tree comparison support for sudoku.board: by size, then digits, placed marks and candidates cell by cell.';
+COMMENT ON FUNCTION board_hash(board) IS 'Hash support for sudoku.board (hash joins, hash aggregation).';
+COMMENT ON OPERATOR = (board, board) IS 'Same size, digits, placed digits and candidates.';
+COMMENT ON OPERATOR <> (board, board) IS 'Different size, digits, placed digits or candidates.';
+COMMENT ON OPERATOR < (board, board) IS 'Less than in the order of board_cmp.';
+COMMENT ON OPERATOR <= (board, board) IS 'Less than or equal in the order of board_cmp.';
+COMMENT ON OPERATOR > (board, board) IS 'Greater than in the order of board_cmp.';
+COMMENT ON OPERATOR >= (board, board) IS 'Greater than or equal in the order of board_cmp.';
