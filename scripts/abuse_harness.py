@@ -212,6 +212,29 @@ def main():
             f.write(f"| {r['name']} | {r['outcome']} | {r['ms']:.0f} | {fmt(past)} | {fmt(r.get('cancel'))} | "
                     f"{fmt(r.get('terminate'))} | {r['peak']} | {r['after']} |\n")
 
+    # Per function: the worst of its calls (the table docs/security.md shows), and every call of
+    # issue 46's cases.
+    groups = {}
+    for r in rows:
+        key = r["name"] if any(a in r["name"] for a in ALWAYS) else r["name"].split(" ", 1)[0]
+        groups.setdefault(key, []).append(r)
+    with open(TABLE.replace(".md", "") + "_summary.md", "w") as f:
+        f.write("| function (input) | calls | outcomes | longest (ms) | past the timeout (ms) | cancel (ms) | "
+                "terminate (ms) | largest peak (MB) |\n")
+        f.write("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |\n")
+        for key, group in sorted(groups.items(), key=lambda kv: (any(a in kv[0] for a in ALWAYS), kv[0])):
+            kinds = {}
+            for r in group:
+                kinds[r["outcome"]] = kinds.get(r["outcome"], 0) + 1
+            past = [r["ms"] - TIMEOUT_MS for r in group if r["outcome"] == "57014"]
+            canc = [r["cancel"] for r in group if r.get("cancel") is not None]
+            term = [r["terminate"] for r in group if r.get("terminate") is not None]
+            f.write(f"| {key.replace('|', '/')} | {len(group)} | "
+                    + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1]))
+                    + f" | {max(r['ms'] for r in group):.0f} | {fmt(max(past) if past else None)} | "
+                    f"{fmt(max(canc) if canc else None)} | {fmt(max(term) if term else None)} | "
+                    f"{max(r['peak'] for r in group)} |\n")
+
     outcomes = {}
     for r in rows:
         outcomes[r["outcome"]] = outcomes.get(r["outcome"], 0) + 1

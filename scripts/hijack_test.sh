@@ -233,7 +233,14 @@ scenario() {
             || fail "$name" "the attacker became superuser during the refused update"
         echo "hijack test $name: $made functions planted in sudoku, the update refused: $(grep -ao 'ERROR:  55000: pg_sudoku cannot be updated[^:]*' "$refused")"
         # The remedy: the attacker drops what it made in sudoku (the statements listed by the
-        # server, run without the look-alikes on the path).
+        # server, run without the look-alikes on the path), once its session has ended and taken
+        # its temporary schema (and the functions over its types) with it; each drop on its own,
+        # a later one may find its object gone with an earlier one.
+        local left=1 tries=0
+        while [ "$left" != 0 ] && [ "$tries" -lt 100 ]; do
+            left="$(psql_ -d "$db" -At -c "SELECT count(*) FROM pg_stat_activity WHERE usename = '$attacker' AND datname = '$db'")"
+            sleep 0.1; tries=$((tries + 1))
+        done
         psql_ -d "$db" -At >"$out/$name.remedy.sql" <<'SQL'
 SELECT 'SET search_path = pg_catalog;';
 SELECT format('DROP OPERATOR IF EXISTS %s CASCADE;', o.oid::regoperator) FROM pg_operator o
@@ -243,7 +250,9 @@ WHERE p.pronamespace = 'sudoku'::regnamespace AND p.proowner <> 10;
 SELECT format('DROP TYPE IF EXISTS %s CASCADE;', t.oid::regtype) FROM pg_type t
 WHERE t.typnamespace = 'sudoku'::regnamespace AND t.typowner <> 10 AND t.typtype IN ('d', 'c') AND t.typelem = 0;
 SQL
-        psql_ -d "$db" -U "$attacker" -f "$out/$name.remedy.sql" >/dev/null
+        psql -X -q -d "$db" -U "$attacker" -f "$out/$name.remedy.sql" >"$out/$name.remedy.txt" 2>&1 || true
+        made="$(psql_ -d "$db" -At -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'sudoku'::regnamespace AND proowner = '$attacker'::regrole")"
+        [ "$made" = 0 ] || fail "$name" "the remedy left $made of the attacker's functions in sudoku"
     fi
     # The attacker's session plants, runs the statement, then sleeps: it stays open while the
     # superuser calls everything, and ends when cancelled.
