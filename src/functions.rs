@@ -9,11 +9,26 @@ use crate::grid_type::{invalid_parameter, Grid};
 /// The interrupt hook handed to engine searches: honours query cancel and `statement_timeout`
 /// (raising `57014`) by letting PostgreSQL process pending interrupts.
 pub fn interrupts() -> impl FnMut() -> bool {
+    ran();
     || {
         pgrx::check_for_interrupts!();
         check_memory();
         false
     }
+}
+
+/// Whether pg_sudoku ran a search or read a large argument since the last transaction that
+/// gave memory back ([`crate::give_back_at_commit`]).
+static RAN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Marks that pg_sudoku ran in this transaction.
+pub fn ran() {
+    RAN.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether pg_sudoku ran since the last call, clearing the mark.
+pub fn take_ran() -> bool {
+    RAN.swap(false, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Raises `54000` when the backend's Rust code holds more than `sudoku.max_memory`

@@ -179,6 +179,9 @@ CREATE TYPE grid;
 // COST 90: 0.45 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"], cost = 90)]
 fn grid_in(input: &CStr) -> Grid {
+    if input.count_bytes() > 1 << 20 {
+        crate::functions::ran();
+    }
     match input.to_str() {
         Ok(text) => Grid::parse(text),
         Err(_) => raise(&GridError::Syntax("the text is not valid UTF-8".into())),

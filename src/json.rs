@@ -44,6 +44,7 @@ impl FromDatum for Document {
                 )
             );
         }
+        crate::functions::ran();
         crate::functions::reserve(size * 8);
         // SAFETY: as above; the copy (when detoasting made one) is freed with the call's memory.
         let text = unsafe {

@@ -66,6 +66,7 @@ pub extern "C-unwind" fn _PG_init() {
             None,
             None,
         );
+        pgrx::pg_sys::RegisterXactCallback(Some(give_back_at_commit), std::ptr::null_mut());
         #[cfg(not(any(feature = "pg13", feature = "pg14")))]
         pgrx::pg_sys::MarkGUCPrefixReserved(c"sudoku".as_ptr());
         #[cfg(any(feature = "pg13", feature = "pg14"))]
@@ -81,6 +82,19 @@ pub extern "C-unwind" fn _PG_init() {
         // SAFETY: as above.
         Some(value) => unsafe { std::env::set_var(VARIABLE, value) },
         None => unsafe { std::env::remove_var(VARIABLE) },
+    }
+}
+
+/// At the commit of a transaction in which pg_sudoku ran (issue 46), once PostgreSQL has freed
+/// the statement's memory: the C library's free memory beyond 32 MB goes back to the operating
+/// system (`sudoku_engine::budget::give_back_free_memory`), so that an idle backend returns near
+/// the size it had before a large call. After an abort the statement's memory is freed later:
+/// the mark stays for the next commit.
+#[pg_guard]
+unsafe extern "C-unwind" fn give_back_at_commit(event: pgrx::pg_sys::XactEvent::Type, _arg: *mut std::ffi::c_void) {
+    use pgrx::pg_sys::XactEvent::{XACT_EVENT_COMMIT, XACT_EVENT_PARALLEL_COMMIT};
+    if (event == XACT_EVENT_COMMIT || event == XACT_EVENT_PARALLEL_COMMIT) && functions::take_ran() {
+        sudoku_engine::budget::give_back_free_memory();
     }
 }
 

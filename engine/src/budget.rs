@@ -81,6 +81,39 @@ fn sub(bytes: usize) {
     }
 }
 
+/// Gives the C library's free memory back to the operating system when it holds more than
+/// [`TRIM_ABOVE`] of it: the host calls this when a transaction that ran the engine ends, after
+/// PostgreSQL has freed the transaction's memory (its own allocations for large arguments, such
+/// as a 20 MB text, which glibc keeps otherwise, having raised its thresholds for them).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub fn give_back_free_memory() {
+    #[repr(C)]
+    struct Mallinfo2 {
+        arena: usize,
+        ordblks: usize,
+        smblks: usize,
+        hblks: usize,
+        hblkhd: usize,
+        usmblks: usize,
+        fsmblks: usize,
+        uordblks: usize,
+        fordblks: usize,
+        keepcost: usize,
+    }
+    extern "C" {
+        fn mallinfo2() -> Mallinfo2;
+    }
+    // SAFETY: glibc's mallinfo2 (2.33 and later) only reads the arenas' statistics.
+    let free = unsafe { mallinfo2() }.fordblks;
+    if free > TRIM_ABOVE {
+        give_back();
+    }
+}
+
+/// Elsewhere, nothing to give back.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+pub fn give_back_free_memory() {}
+
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn give_back() {
     extern "C" {
