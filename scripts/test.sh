@@ -13,8 +13,9 @@
 #      on one node and run on the workers; Citus 13.2.2 on 15, 14.0.1 on 16-18);
 #   4. the upgrade test from every older release kept in sql/ (scripts/upgrade_test.sh), the
 #      hijack test (scripts/hijack_test.sh: look-alikes planted before CREATE and ALTER EXTENSION),
-#      the abuse test (scripts/abuse_test.sh: every function on adversarial grids under
-#      statement_timeout), and pg_dump/pg_restore of grid columns and indexes, then DROP
+#      the abuse test (scripts/abuse_test.sh: every function on adversarial inputs, each call's
+#      stop after a 1 s statement_timeout, a cancel and a terminate, and the backend's peak
+#      memory against sudoku.max_memory), and pg_dump/pg_restore of grid columns and indexes, then DROP
 #      EXTENSION (scripts/dump_test.sh);
 #   5. the package (Debian's for 15, a tarball of the install tree for the others) installed into
 #      a new cluster with a bare environment (scripts/package_test.sh);
