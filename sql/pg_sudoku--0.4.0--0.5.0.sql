@@ -672,7 +672,7 @@ COMMENT ON FUNCTION pretty(board) IS
 COMMENT ON FUNCTION sukaku(board) IS
 'The sukaku form of the board (n characters a cell, the candidate digits in place, . elsewhere; 729 for 9x9), a space, '
 'then the cells (givens, + before placed digits, . open).';
-COMMENT ON FUNCTION check(board) IS
+COMMENT ON FUNCTION "check"(board) IS
 'The mistakes of a player''s board, as HoDoKu shows deviations: each placed digit that is not the solution''s, each '
 'candidate that a digit of its units holds, each solution digit no longer among its cell''s candidates, each open cell '
 'with none; then a row of kind board saying whether the board still leads to the solution. The solution is the one of '

@@ -116,18 +116,13 @@ CREATE TYPE board;
 // COST 400: about 2 µs a call for a 9x9 board, in units of 5 ns (estimated from grid_in's 0.45 µs and the 729 characters).
 #[pg_extern(immutable, strict, parallel_safe, requires = ["board_shell"], cost = 400)]
 fn board_in(input: &CStr) -> Board {
-    let text = input.to_str().unwrap_or_else(|_| {
-        raise(&sudoku_engine::GridError::Syntax("the text is not valid UTF-8".into()));
-    });
-    Board(EngineBoard::parse(text).unwrap_or_else(|e| raise(&board_syntax(e))))
+    let text = input.to_str().unwrap_or_else(|_| board_syntax("the text is not valid UTF-8"));
+    Board(EngineBoard::parse(text).unwrap_or_else(|e| board_syntax(&e.to_string())))
 }
 
-/// Errors of board text are about a board, not a grid.
-fn board_syntax(e: sudoku_engine::GridError) -> sudoku_engine::GridError {
-    match e {
-        sudoku_engine::GridError::Syntax(m) => sudoku_engine::GridError::Syntax(format!("(sudoku.board) {m}")),
-        other => other,
-    }
+/// Raises `22P02` for text that is not a board.
+fn board_syntax(m: &str) -> ! {
+    ereport!(ERROR, PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION, format!("invalid input syntax for type sudoku.board: {m}"));
 }
 
 /// Text output: the HoDoKu library line when it says the board exactly, else the sukaku form

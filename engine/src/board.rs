@@ -19,8 +19,9 @@
 //!   library line) that tell givens and placed digits from open cells;
 //!   [`Board::to_sukaku`] writes both;
 //! - the pencil-mark grid: `n²` groups of candidates separated by whitespace, a group of one
-//!   digit a given (`+` before it: placed), lines of `-`, `+`, `=` and the `|` separators
-//!   ignored; what [`Board::pretty`] prints.
+//!   digit a given (`+` before it: placed), a `.` in a group marking an open cell (`5.`: one
+//!   candidate, `.`: none), lines of `-`, `+`, `=` and the `|` separators ignored; what
+//!   [`Board::pretty`] prints.
 
 use std::fmt::Write as _;
 
@@ -262,18 +263,22 @@ impl Board {
             return Board::parse_library_line(t);
         }
         let tokens: Vec<&str> = t.split_whitespace().collect();
-        // Sukaku: the first tokens joined make n³ characters of digits and blanks in place.
-        let sukaku: String = tokens.iter().take_while(|tok| tok.chars().all(|c| c == '.' || c == '0' || digit_of(c).is_some())).copied().collect();
-        for b in 2..=5usize {
-            let n = b * b;
-            if sukaku.chars().count() == n * n * n && Board::is_sukaku(&sukaku, n) {
-                let used = tokens.iter().scan(0, |len, tok| {
-                    *len += tok.len();
-                    Some(*len)
-                });
-                let k = used.take_while(|&len| len <= n * n * n).count();
-                let rest: Vec<&str> = tokens[k..].to_vec();
-                return Board::from_sukaku(&sukaku, n, &rest.join(""));
+        // Sukaku: the first tokens joined make n³ characters, each place a blank or its digit;
+        // the tokens after them, if any, are the cells.
+        let mut joined = String::new();
+        for (k, tok) in tokens.iter().enumerate() {
+            if !tok.chars().all(|c| c == '.' || c == '0' || digit_of(c).is_some()) {
+                break;
+            }
+            joined.push_str(tok);
+            let len = joined.chars().count();
+            if let Some(n) = (2..=5usize).map(|b| b * b).find(|n| n * n * n == len) {
+                if Board::is_sukaku(&joined, n) {
+                    return Board::from_sukaku(&joined, n, &tokens[k + 1..].concat());
+                }
+            }
+            if len > MAX_CELLS * 25 {
+                break;
             }
         }
         Board::parse_pencil_marks(t)
@@ -388,7 +393,11 @@ impl Board {
                 None => (false, group),
             };
             let mut mask = 0u32;
+            let marked_open = digits.contains('.');
             for (k, ch) in digits.chars().enumerate() {
+                if ch == '.' && !is_placed {
+                    continue;
+                }
                 match digit_of(ch) {
                     Some(d) if (d as usize) <= n => mask |= 1 << (d - 1),
                     _ => {
@@ -402,7 +411,7 @@ impl Board {
             if is_placed && mask.count_ones() != 1 {
                 return Err(syntax(format!("a placed digit (+) at position {} is one digit", at + 1)));
             }
-            if mask.count_ones() == 1 && (is_placed || digits.chars().count() == 1) {
+            if mask.count_ones() == 1 && !marked_open && (is_placed || digits.chars().count() == 1) {
                 board.cells[c] = mask.trailing_zeros() as u8 + 1;
                 board.placed[c] = is_placed;
             } else {
@@ -484,7 +493,12 @@ impl Board {
                 if self.cells[c] != 0 {
                     format!("{}{}", if self.placed[c] { "+" } else { "" }, symbol(self.cells[c]))
                 } else {
-                    (1..=n as u8).filter(|d| self.cand[c] >> (d - 1) & 1 == 1).map(symbol).collect()
+                    let mut s: String = (1..=n as u8).filter(|d| self.cand[c] >> (d - 1) & 1 == 1).map(symbol).collect();
+                    // An open cell of one candidate or none is marked: a lone digit is a given.
+                    if s.chars().count() <= 1 {
+                        s.push('.');
+                    }
+                    s
                 }
             })
             .collect();
@@ -493,9 +507,15 @@ impl Board {
         let mut out = String::new();
         for row in 0..n {
             if row > 0 && row % b == 0 {
-                let line: Vec<String> =
-                    (0..b).map(|s| "-".repeat((s * b..(s + 1) * b).map(|c| width[c] + 1).sum::<usize>() + 1)).collect();
-                out.push_str(line.join("+").trim_matches('-'));
+                // Each stack's width: its cells and the spaces between them, one more at each side
+                // but the grid's edges.
+                let line: Vec<String> = (0..b)
+                    .map(|s| {
+                        let w = (s * b..(s + 1) * b).map(|c| width[c] + 1).sum::<usize>() - 1;
+                        "-".repeat(w + usize::from(s > 0) + usize::from(s + 1 < b))
+                    })
+                    .collect();
+                out.push_str(&line.join("+"));
                 out.push('\n');
             }
             for col in 0..n {
@@ -740,6 +760,17 @@ mod tests {
             assert_eq!(Board::parse(&text).unwrap(), b, "{text}");
         }
         assert_eq!(Board::from_bytes(&b.to_bytes()).unwrap(), b);
+        // An open cell of one candidate, and one of none, stay open in the pencil-mark grid.
+        let mut single = b.clone();
+        for d in 2..=9 {
+            single.pencil(1, 3, d, false).unwrap();
+        }
+        single.pencil(1, 3, 1, true).unwrap();
+        single.pencil(9, 8, 1, false).unwrap();
+        for d in 1..=9 {
+            single.pencil(9, 9, d, false).unwrap();
+        }
+        assert_eq!(Board::parse(&single.pretty()).unwrap(), single, "{}", single.pretty());
         // A clash makes the text the sukaku form.
         b.pencil(1, 3, 4, true).unwrap();
         assert!(b.to_library_line().is_none());

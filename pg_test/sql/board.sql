@@ -65,8 +65,8 @@ FROM boards GROUP BY 1 ORDER BY 1;
 -- and pencil-mark forms of the same board.
 SELECT ':0002:1:74..+2+9..6+3+9.8..2..+28.3+7.+945.+2..651......+9+3.+2...328....63...7.9+2.+79+6.2...5+1+2+9+3+8+764:118 123 125 126 185::175:'::board AS b \gset
 SELECT :'b'::board::text AS library_line;
-SELECT pretty(:'b');
-SELECT sukaku(:'b')::board = :'b'::board AS sukaku_reads_back, pretty(:'b')::board = :'b'::board AS pencil_marks_read_back;
+SELECT pretty(:'b'::board);
+SELECT sukaku(:'b'::board)::board = :'b'::board AS sukaku_reads_back, pretty(:'b'::board)::board = :'b'::board AS pencil_marks_read_back;
 
 -- Bad input: 22P02 naming the position, 22023 for moves that cannot be made.
 SELECT error_of($$SELECT ':0000:x:12:::'::sudoku.board$$);
@@ -80,53 +80,57 @@ SELECT error_of(format('SELECT sudoku.remove_candidates(%L::sudoku.board, 1, 1, 
 SELECT error_of(format('SELECT sudoku.remove_candidates(%L::sudoku.board, 1, 3, ARRAY[NULL]::int[])', :'b'));
 SELECT error_of(format('SELECT sudoku.hint(%L::sudoku.board, %L)', :'b', 'all'));
 
--- The check: every planted mistake is found, on boards of real puzzles. Each of 320 puzzles
--- (top95, then magictour_top1465) gets, at its first three open cells, a wrong digit placed,
--- its solution's candidate removed, and (where one exists) a candidate that a digit of its
--- units holds pencilled back; the correct board (the puzzle's own, with the solution's digits
--- placed in five cells) reports nothing but the board row.
+-- The check: every planted mistake is found, on boards of real puzzles. Each puzzle of top95,
+-- easy50 and hardest11 gets, twice (at its first open cells, and at the ninth on), a wrong digit
+-- placed in one open cell, its solution's candidate removed from the next, and (where its row
+-- has a given) a candidate that a digit of its row holds pencilled back into the third; the
+-- correct board (the puzzle's own, with the solution's digits placed in the five open cells
+-- after those) reports nothing but the board row.
 CREATE TEMP TABLE planted AS
-SELECT p.file, p.n, p.puzzle, s.solution, o.cells
+SELECT p.file, p.n, p.puzzle, s.solution, o.cells, at.o
 FROM puzzles p
 CROSS JOIN LATERAL (SELECT to_array(solve(p.puzzle)) AS solution) s
 CROSS JOIN LATERAL (SELECT array_agg(i ORDER BY i) AS cells FROM (
-    SELECT i FROM generate_subscripts(to_array(p.puzzle), 1) i WHERE (to_array(p.puzzle))[i] = 0 ORDER BY i LIMIT 8) q) o
-WHERE p.file IN ('top95', 'magictour_top1465')
-ORDER BY p.file DESC, p.n
-LIMIT 320;
+    SELECT i FROM generate_subscripts(to_array(p.puzzle), 1) i WHERE (to_array(p.puzzle))[i] = 0 ORDER BY i LIMIT 16) q) o
+CROSS JOIN (VALUES (0), (8)) at(o)
+WHERE p.file IN ('top95', 'easy50', 'hardest11');
 CREATE TEMP TABLE checked AS
 SELECT pl.file, pl.n, c1, c2, c3, wrong, clash_digit,
        ARRAY(SELECT ROW(m.kind, m.row, m.col, m.digit)::text FROM sudoku.check(b) m) AS found,
        ARRAY(SELECT m.kind FROM sudoku.check(good) m) AS found_on_good
 FROM planted pl
-CROSS JOIN LATERAL (SELECT cells[1] AS c1, cells[2] AS c2, cells[3] AS c3,
-                           solution[cells[1]] % 9 + 1 AS wrong) c
+CROSS JOIN LATERAL (SELECT cells[o + 1] AS c1, cells[o + 2] AS c2, cells[o + 3] AS c3,
+                           solution[cells[o + 1]] % 9 + 1 AS wrong) c
 CROSS JOIN LATERAL (
-    -- A digit of a peer of c3, not c3's solution: pencilled back, it clashes.
+    -- A digit of c3's row: pencilled back into c3, it clashes.
     SELECT min((to_array(pl.puzzle))[i]) AS clash_digit FROM generate_subscripts(to_array(pl.puzzle), 1) i
     WHERE (to_array(pl.puzzle))[i] <> 0 AND (i - 1) / 9 = (c3 - 1) / 9) k
 CROSS JOIN LATERAL (
     SELECT restore_candidates(
                remove_candidates(place(board(pl.puzzle), (c1 - 1) / 9 + 1, (c1 - 1) % 9 + 1, wrong),
                                  (c2 - 1) / 9 + 1, (c2 - 1) % 9 + 1, ARRAY[solution[c2]]),
-               (c3 - 1) / 9 + 1, (c3 - 1) % 9 + 1, ARRAY[clash_digit]) AS b,
+               (c3 - 1) / 9 + 1, (c3 - 1) % 9 + 1, ARRAY(SELECT clash_digit WHERE clash_digit IS NOT NULL)) AS b,
            (SELECT place(place(place(place(place(board(pl.puzzle),
-                   (cells[4] - 1) / 9 + 1, (cells[4] - 1) % 9 + 1, solution[cells[4]]),
-                   (cells[5] - 1) / 9 + 1, (cells[5] - 1) % 9 + 1, solution[cells[5]]),
-                   (cells[6] - 1) / 9 + 1, (cells[6] - 1) % 9 + 1, solution[cells[6]]),
-                   (cells[7] - 1) / 9 + 1, (cells[7] - 1) % 9 + 1, solution[cells[7]]),
-                   (cells[8] - 1) / 9 + 1, (cells[8] - 1) % 9 + 1, solution[cells[8]])) AS good) m;
+                   (cells[o + 4] - 1) / 9 + 1, (cells[o + 4] - 1) % 9 + 1, solution[cells[o + 4]]),
+                   (cells[o + 5] - 1) / 9 + 1, (cells[o + 5] - 1) % 9 + 1, solution[cells[o + 5]]),
+                   (cells[o + 6] - 1) / 9 + 1, (cells[o + 6] - 1) % 9 + 1, solution[cells[o + 6]]),
+                   (cells[o + 7] - 1) / 9 + 1, (cells[o + 7] - 1) % 9 + 1, solution[cells[o + 7]]),
+                   (cells[o + 8] - 1) / 9 + 1, (cells[o + 8] - 1) % 9 + 1, solution[cells[o + 8]])) AS good) m;
 SELECT count(*) AS boards,
        count(*) FILTER (WHERE ROW('wrong_digit', (c1 - 1) / 9 + 1, (c1 - 1) % 9 + 1, wrong)::text = ANY(found)) AS wrong_digit_found,
        count(*) FILTER (WHERE EXISTS (SELECT FROM unnest(found) f
                                       WHERE f LIKE format('(removed_candidate,%s,%s,%%)', (c2 - 1) / 9 + 1, (c2 - 1) % 9 + 1)))
            AS removed_candidate_found,
+       count(*) FILTER (WHERE clash_digit IS NOT NULL) AS clashes_planted,
        count(*) FILTER (WHERE ROW('clash', (c3 - 1) / 9 + 1, (c3 - 1) % 9 + 1, clash_digit)::text = ANY(found)) AS clash_found,
        count(*) FILTER (WHERE found[cardinality(found)] = '(board,,,)') AS board_row_last,
        count(*) FILTER (WHERE found_on_good = ARRAY['board']) AS good_boards_clean
 FROM checked;
--- What the board row says, and a puzzle with several solutions.
-SELECT kind, explanation FROM sudoku.check(place(board((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1)), 1, 2, 1))
+-- What the rows say: the first open cell of top95's first puzzle given a wrong digit (the
+-- solution's plus one), and a puzzle with several solutions.
+SELECT kind, row, col, digit, explanation
+FROM (SELECT puzzle, to_array(solve(puzzle)) AS s FROM puzzles WHERE file = 'top95' AND n = 1) p,
+     sudoku.check(place(board(puzzle), 1, 2, s[2] % 9 + 1))
 ORDER BY kind;
 SELECT kind, explanation FROM sudoku.check(board(repeat('.', 16)::grid));
 
@@ -144,7 +148,7 @@ DECLARE
     g step;
 BEGIN
     states := 0; same_as_path := 0; grid_hint_differs := 0;
-    FOR s IN SELECT * FROM fill_steps(p, rating_techniques()) WHERE technique IS NOT NULL ORDER BY step LOOP
+    FOR s IN SELECT * FROM fill_steps(p, rating_techniques()) WHERE difficulty IS NOT NULL ORDER BY step LOOP
         h := hint(b);
         states := states + 1;
         IF h.technique = s.technique AND h.difficulty = s.difficulty AND h.placed IS NOT DISTINCT FROM s.placed
@@ -177,5 +181,5 @@ SELECT technique, unit, unit_no, digits, cells IS NOT NULL AND cardinality(cells
 FROM (VALUES ('technique'), ('area'), ('step')) d(detail),
      LATERAL hint(board((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1)), d.detail);
 -- A board with a mistake gets no hint, but is told why.
-SELECT error_of(format('SELECT sudoku.hint(%L::sudoku.board)',
-                       place(board((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1)), 1, 2, 1)));
+SELECT error_of(format('SELECT sudoku.hint(%L::sudoku.board)', place(board(puzzle), 1, 2, s[2] % 9 + 1)))
+FROM (SELECT puzzle, to_array(solve(puzzle)) AS s FROM puzzles WHERE file = 'top95' AND n = 1) p;
