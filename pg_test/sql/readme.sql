@@ -112,7 +112,7 @@ ORDER BY b.id;
 SELECT h.technique, h.explanation
 FROM puzzles, sudoku.hint(sudoku.board(puzzle), 'area') AS h WHERE id = 1;
 SELECT kind, row, col, digit, explanation
-FROM puzzles, sudoku.check(sudoku.place(sudoku.board(puzzle), 1, 1, 9)) WHERE id = 1;
+FROM puzzles, sudoku.check(sudoku.place(sudoku.board(puzzle), 1, 1, 1)) WHERE id = 1;
 
 SELECT sudoku.hint(puzzle)::jsonb -> 'placement' AS placement,
        sudoku.hint(puzzle)::jsonb ->> 'explanation' AS explanation,
