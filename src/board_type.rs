@@ -122,7 +122,11 @@ fn board_in(input: &CStr) -> Board {
 
 /// Raises `22P02` for text that is not a board.
 fn board_syntax(m: &str) -> ! {
-    ereport!(ERROR, PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION, format!("invalid input syntax for type sudoku.board: {m}"));
+    ereport!(
+        ERROR,
+        PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
+        format!("invalid input syntax for type sudoku.board: {m}")
+    );
 }
 
 /// Text output: the HoDoKu library line when it says the board exactly, else the sukaku form
@@ -144,7 +148,11 @@ fn board_recv(mut internal: pgrx::datum::Internal) -> Board {
     // SAFETY: `data[cursor..len]` is the unread part of the message.
     let unread = unsafe { std::slice::from_raw_parts((buf.data as *const u8).add(buf.cursor as usize), remaining) };
     let board = EngineBoard::from_bytes(unread).unwrap_or_else(|e| {
-        ereport!(ERROR, PgSqlErrorCode::ERRCODE_INVALID_BINARY_REPRESENTATION, format!("invalid binary sudoku.board: {e}"));
+        ereport!(
+            ERROR,
+            PgSqlErrorCode::ERRCODE_INVALID_BINARY_REPRESENTATION,
+            format!("invalid binary sudoku.board: {e}")
+        );
     });
     buf.cursor = buf.len;
     Board(board)

@@ -111,8 +111,12 @@ impl Board {
     /// its peers' digits leave.
     pub fn from_grid(grid: &Grid) -> Board {
         let cells = grid.cells().to_vec();
-        let mut board =
-            Board { box_side: grid.box_side() as u8, placed: vec![false; cells.len()], cand: vec![0; cells.len()], cells };
+        let mut board = Board {
+            box_side: grid.box_side() as u8,
+            placed: vec![false; cells.len()],
+            cand: vec![0; cells.len()],
+            cells,
+        };
         board.fill_candidates();
         board
     }
@@ -310,7 +314,11 @@ impl Board {
             for c in 0..cells {
                 if values[c] != 0 {
                     if values[c] as usize > n {
-                        return Err(syntax(format!("digit {} of cell {} is out of range for {n}x{n}", values[c], c + 1)));
+                        return Err(syntax(format!(
+                            "digit {} of cell {} is out of range for {n}x{n}",
+                            values[c],
+                            c + 1
+                        )));
                     }
                     board.cells[c] = values[c];
                     board.placed[c] = placed[c];
@@ -333,7 +341,10 @@ impl Board {
         let (values, placed) = read_cells(fields[3], start)?;
         let cells = values.len();
         let b = box_side_for_cells(cells).ok_or_else(|| {
-            syntax(format!("the cells of the library line (from position {}) are {cells}, not 16, 81, 256 or 625", start + 1))
+            syntax(format!(
+                "the cells of the library line (from position {}) are {cells}, not 16, 81, 256 or 625",
+                start + 1
+            ))
         })?;
         let n = b * b;
         if let Some(c) = values.iter().position(|&v| v as usize > n) {
@@ -386,7 +397,8 @@ impl Board {
             ))
         })?;
         let n = b * b;
-        let mut board = Board { box_side: b as u8, cells: vec![0; cells], placed: vec![false; cells], cand: vec![0; cells] };
+        let mut board =
+            Board { box_side: b as u8, cells: vec![0; cells], placed: vec![false; cells], cand: vec![0; cells] };
         for (c, &(at, group)) in groups.iter().enumerate() {
             let (is_placed, digits) = match group.strip_prefix('+') {
                 Some(rest) => (true, rest),
@@ -493,7 +505,8 @@ impl Board {
                 if self.cells[c] != 0 {
                     format!("{}{}", if self.placed[c] { "+" } else { "" }, symbol(self.cells[c]))
                 } else {
-                    let mut s: String = (1..=n as u8).filter(|d| self.cand[c] >> (d - 1) & 1 == 1).map(symbol).collect();
+                    let mut s: String =
+                        (1..=n as u8).filter(|d| self.cand[c] >> (d - 1) & 1 == 1).map(symbol).collect();
                     // An open cell of one candidate or none is marked: a lone digit is a given.
                     if s.chars().count() <= 1 {
                         s.push('.');
@@ -615,7 +628,12 @@ impl Board {
                         MistakeKind::WrongDigit,
                         c,
                         self.cells[c],
-                        format!("{} holds {}, but the solution has {} there", self.name(c), symbol(self.cells[c]), symbol(s.cells()[c])),
+                        format!(
+                            "{} holds {}, but the solution has {} there",
+                            self.name(c),
+                            symbol(self.cells[c]),
+                            symbol(s.cells()[c])
+                        ),
                     );
                 }
             }
@@ -633,7 +651,12 @@ impl Board {
                         MistakeKind::Clash,
                         c,
                         d,
-                        format!("{} has the candidate {}, which {} already holds", self.name(c), symbol(d), self.name(p as usize)),
+                        format!(
+                            "{} has the candidate {}, which {} already holds",
+                            self.name(c),
+                            symbol(d),
+                            self.name(p as usize)
+                        ),
                     );
                 }
             }
@@ -652,7 +675,9 @@ impl Board {
                 }
             }
         }
-        let broken = out.iter().any(|m| matches!(m.kind, MistakeKind::WrongDigit | MistakeKind::RemovedCandidate | MistakeKind::NoCandidate));
+        let broken = out.iter().any(|m| {
+            matches!(m.kind, MistakeKind::WrongDigit | MistakeKind::RemovedCandidate | MistakeKind::NoCandidate)
+        });
         let verdict = match solution {
             Some(_) if broken => "the board has no solution left: the mistakes above must be undone",
             Some(_) => "the board still leads to the puzzle's solution",
@@ -681,7 +706,10 @@ impl Board {
     /// The next step of Sudoku Explainer's path from this board's candidates (`hint`), or why
     /// there is none: the puzzle has no single solution, or the board holds mistakes (the first
     /// is named; [`Board::check`] lists them all). `Ok(Ok(None))` for a solved board.
-    pub fn hint(&self, interrupt: &mut dyn FnMut() -> bool) -> Result<Result<Option<crate::human::Step>, String>, crate::Interrupted> {
+    pub fn hint(
+        &self,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Result<Option<crate::human::Step>, String>, crate::Interrupted> {
         let solution = match self.solution(interrupt)? {
             Ok(s) => s,
             Err(why) => return Ok(Err(format!("no hint: {why}"))),
@@ -785,7 +813,10 @@ mod tests {
         // The first hint of the board of a grid is the grid's.
         let first = b.hint(&mut never).unwrap().unwrap().unwrap();
         let of_grid = crate::human::hint_with(&g, &mut never).unwrap().unwrap().unwrap();
-        assert_eq!((first.technique, &first.eliminated, first.placed), (of_grid.technique, &of_grid.eliminated, of_grid.placed));
+        assert_eq!(
+            (first.technique, &first.eliminated, first.placed),
+            (of_grid.technique, &of_grid.eliminated, of_grid.placed)
+        );
         // With the first step's eliminations made on the board, the hint moves on.
         let mut after = b.clone();
         for &(c, d) in &first.eliminated {

@@ -17,8 +17,8 @@
 //! | random complete grids from one recursive query | `sql/random_grid_sql.sql` | [`random`] |
 //! | unique puzzles | — | [`generate`] |
 
-pub mod budget;
 pub mod board;
+pub mod budget;
 pub mod canonical;
 pub mod generate;
 pub mod geometry;
