@@ -516,6 +516,10 @@ COMMENT ON FUNCTION hint(board, text) IS
 'as a sudoku.step row, in one of three grades as HoDoKu gives them: technique (its name only), area (and its unit and '
 'digits), step (the whole step, the default). NULL for a solved board; 22023 for a board with mistakes (the first is '
 'named; sudoku.check lists them) or givens without exactly one solution.';
+COMMENT ON FUNCTION fill_steps(board) IS
+'Every step of Sudoku Explainer''s path from the board''s own candidates to the solution (its eliminations already made '
+'stay made), one sudoku.step row each, then a row saying how the run ended. 22023 for a board with mistakes (the first '
+'is named) or givens without exactly one solution.';
 COMMENT ON FUNCTION board_eq(board, board) IS 'Implementation of = for sudoku.board.';
 COMMENT ON FUNCTION board_ne(board, board) IS 'Implementation of <> for sudoku.board.';
 COMMENT ON FUNCTION board_lt(board, board) IS 'Implementation of < for sudoku.board.';

@@ -620,6 +620,21 @@ CREATE OPERATOR CLASS Board_hash_ops DEFAULT FOR TYPE Board USING hash FAMILY Bo
 	FUNCTION    1   board_hash(Board);
 /* </end connected objects> */
 
+/* <begin connected objects> */
+-- src/board_type.rs:368
+-- pg_sudoku::board_type::fill_steps
+-- requires:
+--   board_type
+--   view_types
+CREATE  FUNCTION "fill_steps"(
+	"board" board /* Board */
+) RETURNS SETOF step /* :: pgrx :: heap_tuple :: PgHeapTuple < '_, :: pgrx :: pgbox :: AllocatedByRust
+> */
+IMMUTABLE STRICT PARALLEL SAFE  COST 1900 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'fill_steps_board_wrapper';
+/* </end connected objects> */
+
 -- The player's board (issue 47, src/board_type.rs, engine/src/board.rs). Its comparison
 -- operators live in pg_catalog too, as the grid's do (the same statements are in
 -- sql/pg_sudoku--0.4.0--0.5.0.sql).
@@ -682,6 +697,10 @@ COMMENT ON FUNCTION hint(board, text) IS
 'as a sudoku.step row, in one of three grades as HoDoKu gives them: technique (its name only), area (and its unit and '
 'digits), step (the whole step, the default). NULL for a solved board; 22023 for a board with mistakes (the first is '
 'named; sudoku.check lists them) or givens without exactly one solution.';
+COMMENT ON FUNCTION fill_steps(board) IS
+'Every step of Sudoku Explainer''s path from the board''s own candidates to the solution (its eliminations already made '
+'stay made), one sudoku.step row each, then a row saying how the run ended. 22023 for a board with mistakes (the first '
+'is named) or givens without exactly one solution.';
 COMMENT ON FUNCTION board_eq(board, board) IS 'Implementation of = for sudoku.board.';
 COMMENT ON FUNCTION board_ne(board, board) IS 'Implementation of <> for sudoku.board.';
 COMMENT ON FUNCTION board_lt(board, board) IS 'Implementation of < for sudoku.board.';

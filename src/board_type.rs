@@ -361,6 +361,18 @@ fn hint_board(board: Board, detail: default!(&str, "'step'")) -> Option<pgrx::co
     Some(crate::views::step_row(&RowType::new("sudoku.step"), 1, step.technique.name(), &shown, after, n))
 }
 
+/// Every step of Sudoku Explainer's path from the board's own candidates to the solution, one
+/// row each, then a row that says how the run ended (as `fill_steps(grid, rating_techniques())`
+/// from the grid's). `22023` for a board with mistakes or givens without exactly one solution.
+// COST 1900: as fill_steps(grid), a row, in units of 5 ns.
+#[pg_extern(name = "fill_steps", immutable, strict, parallel_safe, requires = ["board_type", "view_types"], cost = 1900)]
+fn fill_steps_board(board: Board) -> SetOfIterator<'static, pgrx::composite_type!('static, "step")> {
+    match searched(board.0.steps(&mut interrupts())) {
+        Ok(run) => crate::views::step_rows(run, board.0.size()),
+        Err(why) => invalid_parameter(why),
+    }
+}
+
 extension_sql!(
     r#"
 CREATE CAST (text AS board) WITH INOUT;

@@ -422,8 +422,11 @@ fn fill_steps<'a>(
         "ARRAY['naked_single', 'hidden_single', 'locked_candidates', 'preemptive_set']"
     ),
 ) -> SetOfIterator<'static, pgrx::composite_type!('static, "step")> {
-    let mut steps = run(&grid, selection(&techniques), true);
-    let n = grid.0.size();
+    step_rows(run(&grid, selection(&techniques), true), grid.0.size())
+}
+
+/// The rows of a run of steps, one a deduction, then one that says how the run ended.
+pub(crate) fn step_rows(mut steps: Steps, n: usize) -> SetOfIterator<'static, pgrx::composite_type!('static, "step")> {
     let (mut number, mut done) = (0, false);
     let ty = RowType::new("sudoku.step");
     SetOfIterator::new(std::iter::from_fn(move || {

@@ -642,8 +642,11 @@ impl Board {
             if self.cells[c] != 0 {
                 continue;
             }
+            // The candidates a digit of the cell's units holds: one pass over the peers, then a
+            // search for the peer only for those.
+            let clashing = self.cand[c] & !self.left(c);
             for d in 1..=n as u8 {
-                if self.cand[c] >> (d - 1) & 1 == 0 {
+                if clashing >> (d - 1) & 1 == 0 {
                     continue;
                 }
                 if let Some(&p) = self.geometry().peers(c).iter().find(|&&p| self.cells[p as usize] == d) {
@@ -703,28 +706,39 @@ impl Board {
         })
     }
 
-    /// The next step of Sudoku Explainer's path from this board's candidates (`hint`), or why
+    /// The run of Sudoku Explainer's path from this board's candidates (`fill_steps`), or why
     /// there is none: the puzzle has no single solution, or the board holds mistakes (the first
-    /// is named; [`Board::check`] lists them all). `Ok(Ok(None))` for a solved board.
-    pub fn hint(
+    /// is named; [`Board::check`] lists them all): deducing from an error would mislead.
+    pub fn steps(
         &self,
         interrupt: &mut dyn FnMut() -> bool,
-    ) -> Result<Result<Option<crate::human::Step>, String>, crate::Interrupted> {
+    ) -> Result<Result<crate::human::Steps, String>, crate::Interrupted> {
         let solution = match self.solution(interrupt)? {
             Ok(s) => s,
-            Err(why) => return Ok(Err(format!("no hint: {why}"))),
+            Err(why) => return Ok(Err(format!("no steps: {why}"))),
         };
         let mistakes = self.check(Some(&solution), "");
         if let Some(m) = mistakes.iter().find(|m| m.kind != MistakeKind::Board) {
             let more = mistakes.len() - 2;
             return Ok(Err(format!(
-                "no hint from a board with mistakes: {}{} (sudoku.check lists them)",
+                "no steps from a board with mistakes: {}{} (sudoku.check lists them)",
                 m.explanation,
                 if more > 0 { format!(", and {more} more") } else { String::new() }
             )));
         }
-        let mut run = crate::human::Steps::from_board(self, &solution, crate::human::Selection::all(), true);
-        run.next_with(interrupt).map(Ok)
+        Ok(Ok(crate::human::Steps::from_board(self, &solution, crate::human::Selection::all(), true)))
+    }
+
+    /// The next step of Sudoku Explainer's path from this board's candidates (`hint`), or why
+    /// there is none ([`Board::steps`]). `Ok(Ok(None))` for a solved board.
+    pub fn hint(
+        &self,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Result<Option<crate::human::Step>, String>, crate::Interrupted> {
+        match self.steps(interrupt)? {
+            Ok(mut run) => run.next_with(interrupt).map(Ok),
+            Err(why) => Ok(Err(why.replacen("no steps", "no hint", 1))),
+        }
     }
 }
 

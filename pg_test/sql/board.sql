@@ -183,3 +183,14 @@ FROM (VALUES ('technique'), ('area'), ('step')) d(detail),
 -- A board with a mistake gets no hint, but is told why.
 SELECT error_of(format('SELECT sudoku.hint(%L::sudoku.board)', place(board(puzzle), 1, 2, s[2] % 9 + 1)))
 FROM (SELECT puzzle, to_array(solve(puzzle)) AS s FROM puzzles WHERE file = 'top95' AND n = 1) p;
+-- fill_steps of a board walks the same path from the board's candidates: from the board of a
+-- puzzle, every step of fill_steps(grid, rating_techniques()), row for row.
+SELECT count(DISTINCT x.n) AS puzzles, count(*) AS steps,
+       count(*) FILTER (WHERE g.technique = b.technique AND g.placed IS NOT DISTINCT FROM b.placed
+                          AND g.eliminated IS NOT DISTINCT FROM b.eliminated
+                          AND g.difficulty IS NOT DISTINCT FROM b.difficulty) AS same
+FROM (SELECT n, puzzle FROM puzzles WHERE file = 'top95' AND n <= 10) x
+JOIN LATERAL fill_steps(x.puzzle, rating_techniques()) g ON true
+LEFT JOIN LATERAL (SELECT * FROM fill_steps(board(x.puzzle)) b WHERE b.step = g.step) b ON true;
+SELECT error_of(format('SELECT count(*) FROM sudoku.fill_steps(%L::sudoku.board)', place(board(puzzle), 1, 2, s[2] % 9 + 1)))
+FROM (SELECT puzzle, to_array(solve(puzzle)) AS s FROM puzzles WHERE file = 'top95' AND n = 1) p;
