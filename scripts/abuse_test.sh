@@ -143,6 +143,8 @@ SELECT sudoku.canonical((SELECT string_agg(CASE WHEN i / 25 = i % 25 THEN '1' EL
 SELECT sudoku.is_equivalent((SELECT string_agg(CASE WHEN i / 25 = i % 25 THEN '1' ELSE '.' END, '' ORDER BY i) FROM generate_series(0, 624) i)::sudoku.grid, (SELECT string_agg(CASE WHEN i / 25 = i % 25 THEN '1' ELSE '.' END, '' ORDER BY i) FROM generate_series(0, 624) i)::sudoku.grid);
 \echo CASE grid_in issue 46: 20 MB of text
 SELECT repeat('1', 20000000)::sudoku.grid IS NULL;
+\echo CASE board_in issue 46: 20 MB of text, 10 million groups
+SELECT repeat('1 ', 10000000)::sudoku.board IS NULL;
 \echo CASE grid(integer[]) issue 46: 5 million elements
 SELECT sudoku.grid(array_fill(1, ARRAY[5000000])) IS NULL;
 \echo CASE fill_steps(sudoku.grid,text[]) issue 46: 2 million technique names

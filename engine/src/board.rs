@@ -106,6 +106,9 @@ fn syntax(message: String) -> GridError {
 /// The largest number of cells a board has (25x25).
 const MAX_CELLS: usize = 625;
 
+/// The most bytes of text a board is read from.
+pub const MAX_TEXT: usize = 1 << 20;
+
 impl Board {
     /// The board of a grid: its digits are the givens, and each open cell holds every candidate
     /// its peers' digits leave.
@@ -262,6 +265,11 @@ impl Board {
 
     /// Reads a board in any of the text forms of the module; `22P02` errors name the position.
     pub fn parse(text: &str) -> Result<Board, GridError> {
+        // The longest form, a 25x25 pencil-mark grid with wide columns and separators, takes
+        // about 40 kB: longer text is refused before it is split (issue 46).
+        if text.len() > MAX_TEXT {
+            return Err(syntax(format!("a board's text has at most {MAX_TEXT} bytes, not {}", text.len())));
+        }
         let t = text.trim();
         if t.starts_with(':') {
             return Board::parse_library_line(t);
