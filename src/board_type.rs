@@ -327,11 +327,12 @@ fn hint_board(board: Board, detail: default!(&str, "'step'")) -> Option<pgrx::co
         Err(why) => invalid_parameter(why),
     };
     let n = board.0.size();
-    let mut cells = board.0.cells().to_vec();
-    if let Some((c, d)) = step.placed {
-        cells[c] = d;
-    }
-    let after = sudoku_engine::Grid::from_cells(&cells).expect("a placement keeps a grid");
+    // The grid after the step only when the whole step is shown: a lesser grade keeps its
+    // placement to itself.
+    let after = match detail {
+        "step" => crate::views::after_step(board.0.cells(), &step),
+        _ => board.0.digits(),
+    };
     let mut shown = step.clone();
     let title = step.technique.title();
     match detail {
@@ -357,7 +358,6 @@ fn hint_board(board: Board, detail: default!(&str, "'step'")) -> Option<pgrx::co
         }
         _ => {}
     }
-    let after = if detail == "step" { after } else { board.0.digits() };
     Some(crate::views::step_row(&RowType::new("sudoku.step"), 1, step.technique.name(), &shown, after, n))
 }
 

@@ -7,7 +7,7 @@ use sudoku_engine::human::explainer::{se_rating_with, tenths_text, SeError};
 use sudoku_engine::human::{hint_with, level_band, rate_with, technique_names, Technique, LEVELS};
 
 use crate::rows::{datum, RowType};
-use crate::views::step_row;
+use crate::views::{after_step, step_row};
 
 use crate::functions::{interrupts, searched};
 use crate::grid_type::{invalid_parameter, raise, required, Grid};
@@ -249,11 +249,7 @@ fn hint(grid: Grid) -> Option<pgrx::composite_type!('static, "step")> {
         Ok(d) => d?,
         Err(e) => invalid_parameter(format!("no hint for this grid: {e}")),
     };
-    let mut cells = grid.0.cells().to_vec();
-    if let Some((c, d)) = next.placed {
-        cells[c] = d;
-    }
-    let after = sudoku_engine::Grid::from_cells(&cells).expect("a placement keeps a grid");
+    let after = after_step(grid.0.cells(), &next);
     Some(step_row(&RowType::new("sudoku.step"), 1, next.technique.name(), &next, after, grid.0.size()))
 }
 

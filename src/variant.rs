@@ -5,14 +5,13 @@
 //! variant solver (`sudoku_engine::variant`).
 
 use pgrx::datum::JsonB;
-
-use crate::json::Document;
 use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
 use sudoku_engine::variant::{self, Layout, Rules};
 
 use crate::functions::{interrupts, searched};
 use crate::grid_type::{invalid_parameter, required, Grid};
+use crate::json::Document;
 use crate::rows::{datum, int_list, RowType};
 
 /// The rules of `json`, raising `22P02` for a shape that is not theirs.

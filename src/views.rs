@@ -330,12 +330,12 @@ CREATE AGGREGATE grid_agg("row" integer, col integer, value integer, size intege
     requires = [grid_agg_step_bytes, grid_agg_step_sized_bytes, grid_agg_combine_bytes, grid_agg_final_bytes]
 );
 
-/// The techniques named in a `text[]` argument of `propagate` or `fill_steps`; `22004` for a NULL
-/// element, `22023` for an unknown name.
 /// The most technique names an array may hold (the techniques number about forty, and a name
 /// may repeat): `22023` beyond, before any is read (issue 46).
 const MAX_TECHNIQUE_NAMES: usize = 1024;
 
+/// The techniques named in a `text[]` argument of `propagate` or `fill_steps`; `22004` for a NULL
+/// element, `22023` for an unknown name or more than [`MAX_TECHNIQUE_NAMES`].
 fn selection(names: &Array<'_, &str>) -> Selection {
     if names.len() > MAX_TECHNIQUE_NAMES {
         invalid_parameter(format!("at most {MAX_TECHNIQUE_NAMES} technique names, not {}", names.len()));
@@ -459,6 +459,16 @@ pub(crate) fn step_rows(mut steps: Steps, n: usize) -> SetOfIterator<'static, pg
 }
 
 /// A `sudoku.step` row: step `number` reported as `name`, on a grid of `n` digits.
+/// The grid of `cells` once `step` has placed its digit, if it places one (the `grid` of a hint's
+/// row).
+pub(crate) fn after_step(cells: &[u8], step: &Step) -> sudoku_engine::Grid {
+    let mut cells = cells.to_vec();
+    if let Some((c, d)) = step.placed {
+        cells[c] = d;
+    }
+    sudoku_engine::Grid::from_cells(&cells).expect("a placement keeps a grid")
+}
+
 pub(crate) fn step_row(ty: &RowType, number: i32, name: &str, d: &Step, after: sudoku_engine::Grid, n: usize) -> Row {
     let rc = |c: usize| vec![(c / n + 1) as i32, (c % n + 1) as i32];
     let unit = d.unit.map(|u| UnitKind::of_unit(u, n));
