@@ -635,6 +635,51 @@ LANGUAGE c /* Rust */
 AS 'MODULE_PATHNAME', 'fill_steps_board_wrapper';
 /* </end connected objects> */
 
+/* <begin connected objects> */
+-- src/board_type.rs:385
+-- pg_sudoku::board_type::se_rating
+-- requires:
+--   board_type
+--   se_rating_type
+CREATE  FUNCTION "se_rating"(
+	"board" board, /* Board */
+	"uniqueness" bool DEFAULT true /* bool */
+) RETURNS se_rating /* :: pgrx :: heap_tuple :: PgHeapTuple < '_, :: pgrx :: pgbox :: AllocatedByRust
+> */
+IMMUTABLE STRICT PARALLEL SAFE  COST 700000 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'se_rating_board_wrapper';
+/* </end connected objects> */
+
+/* <begin connected objects> */
+-- src/json.rs:410
+-- pg_sudoku::json::svg
+-- requires:
+--   board_type
+CREATE  FUNCTION "svg"(
+	"board" board /* crate :: board_type :: Board */
+) RETURNS TEXT /* String */
+IMMUTABLE STRICT PARALLEL SAFE  COST 3000 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'svg_board_wrapper';
+/* </end connected objects> */
+
+/* <begin connected objects> */
+-- src/json.rs:420
+-- pg_sudoku::json::svg_step
+-- requires:
+--   view_types
+--   board_type
+CREATE  FUNCTION "svg_step"(
+	"board" board, /* crate :: board_type :: Board */
+	"step" step /* :: pgrx :: heap_tuple :: PgHeapTuple < '_, :: pgrx :: pgbox :: AllocatedByRust
+> */
+) RETURNS TEXT /* String */
+IMMUTABLE STRICT PARALLEL SAFE  COST 4000 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'svg_step_board_wrapper';
+/* </end connected objects> */
+
 -- The player's board (issue 47, src/board_type.rs, engine/src/board.rs). Its comparison
 -- operators live in pg_catalog too, as the grid's do (the same statements are in
 -- sql/pg_sudoku--0.4.0--0.5.0.sql).
@@ -647,8 +692,10 @@ ALTER OPERATOR sudoku.>= (board, board) SET SCHEMA pg_catalog;
 
 COMMENT ON TYPE board IS
 'A player''s board: the givens, the digits placed, and the candidates pencilled in every open cell, for 4x4 to 25x25. '
-'An open cell with one candidate is still open (the single is there to be found, as HoDoKu and Sukaku Explainer read '
-'pencil marks); one with none makes the board unsolvable. Text input: a HoDoKu library line '
+'An open cell with one candidate is still open (the single is there to be found, as HoDoKu reads pencil marks), but a '
+'bare sukaku is read as Sukaku Explainer reads one: a single no peer holds as a candidate is a filled cell. An open cell '
+'with no candidate makes the board unsolvable. The puzzle is the givens; a board without givens is a pencil-mark puzzle '
+'solved from its candidates. Text input: a puzzle''s line (the board of that grid), a HoDoKu library line '
 '(:<technique>:<candidates>:<cells, + before placed digits>:<deleted candidates>:...), a sukaku (n³ characters, n per cell, '
 'optionally followed by the cells) or a pencil-mark grid (n² groups of candidates; one digit: a given, +d: placed). '
 'Output: the library line, or the sukaku with the cells when a candidate clashes with a digit. 22P02 naming the position. '
@@ -691,7 +738,8 @@ COMMENT ON FUNCTION "check"(board) IS
 'The mistakes of a player''s board, as HoDoKu shows deviations: each placed digit that is not the solution''s, each '
 'candidate that a digit of its units holds, each solution digit no longer among its cell''s candidates, each open cell '
 'with none; then a row of kind board saying whether the board still leads to the solution. The solution is the one of '
-'the givens; when they have none or several, only clashes and empty cells are reported and the board row says why.';
+'the givens (of the candidates, for a board without givens); when there are none or several, only clashes and empty '
+'cells are reported and the board row says why.';
 COMMENT ON FUNCTION hint(board, text) IS
 'The next step of Sudoku Explainer''s path from the board''s own candidates (its eliminations already made stay made), '
 'as a sudoku.step row, in one of three grades as HoDoKu gives them: technique (its name only), area (and its unit and '
@@ -701,6 +749,20 @@ COMMENT ON FUNCTION fill_steps(board) IS
 'Every step of Sudoku Explainer''s path from the board''s own candidates to the solution (its eliminations already made '
 'stay made), one sudoku.step row each, then a row saying how the run ended. 22023 for a board with mistakes (the first '
 'is named) or givens without exactly one solution.';
+COMMENT ON FUNCTION se_rating(board, boolean) IS
+'The Sudoku Explainer rating (er, ep, ed, hardest) of a 9x9 board from its own candidates: a pencil-mark puzzle (a '
+'sukaku) rated as Sukaku Explainer v1.15.10 rates a 729-character line, or a player''s board from where the player '
+'stands. uniqueness false leaves out the uniqueness techniques (unique rectangles and loops, BUG), as the oracle''s '
+'--techs=11111111010111011111101011101001001111111 does: they assume one solution, which candidates not derived from '
+'givens need not promise. A board without givens is solved from its candidates. 22023 for another size, a board with '
+'mistakes or without exactly one solution; 57014 on cancel.';
+COMMENT ON FUNCTION svg(board) IS
+'An SVG picture of a player''s board: givens in bold, the digits placed in blue, in each open cell the candidates '
+'pencilled there (not those the digits leave).';
+COMMENT ON FUNCTION svg_step(board, step) IS
+'A step drawn on the board it was found on (hint(board), fill_steps(board)): the board''s own candidates, the cells the '
+'step rests on highlighted, its placement in green, the candidates it removes struck in red, a chain''s links as arrows. '
+'22023 when the step is of another size or its marks fall outside the grid.';
 COMMENT ON FUNCTION board_eq(board, board) IS 'Implementation of = for sudoku.board.';
 COMMENT ON FUNCTION board_ne(board, board) IS 'Implementation of <> for sudoku.board.';
 COMMENT ON FUNCTION board_lt(board, board) IS 'Implementation of < for sudoku.board.';

@@ -373,6 +373,25 @@ fn fill_steps_board(board: Board) -> SetOfIterator<'static, pgrx::composite_type
     }
 }
 
+/// The Sudoku Explainer rating (ER, EP, ED, hardest technique) of a 9x9 board from its own
+/// candidates: a pencil-mark puzzle (a sukaku) rated as Sukaku Explainer v1.15.10 rates a
+/// 729-character line, or a player's board rated from where the player stands. With
+/// `uniqueness` false the uniqueness techniques (unique rectangles and loops, BUG) are left
+/// out, as the oracle's `--techs=11111111010111011111101011101001001111111`: they assume the
+/// one solution that candidates not derived from givens need not promise. `22023` for another
+/// size, a board with mistakes, or one without exactly one solution (a board without givens is
+/// solved from its candidates); 57014 on cancel.
+// COST 700000: as se_rating(grid), in units of 5 ns.
+#[pg_extern(name = "se_rating", immutable, strict, parallel_safe, requires = ["board_type", "se_rating_type"], cost = 700000)]
+fn se_rating_board(board: Board, uniqueness: default!(bool, true)) -> pgrx::composite_type!('static, "se_rating") {
+    let r = match searched(board.0.se_rating(uniqueness, &mut interrupts())) {
+        Ok(r) => r,
+        Err(why) => invalid_parameter(why),
+    };
+    use crate::generate::tenths;
+    RowType::new("sudoku.se_rating").row([tenths(r.er), tenths(r.ep), tenths(r.ed), datum(r.hardest.name())])
+}
+
 extension_sql!(
     r#"
 CREATE CAST (text AS board) WITH INOUT;

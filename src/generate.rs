@@ -219,7 +219,7 @@ CREATE TYPE se_rating AS (er numeric(3,1), ep numeric(3,1), ed numeric(3,1), har
 );
 
 /// A rating in tenths as `numeric` with one decimal (`72` is 7.2).
-fn tenths(t: u32) -> Option<pg_sys::Datum> {
+pub(crate) fn tenths(t: u32) -> Option<pg_sys::Datum> {
     datum(AnyNumeric::try_from(tenths_text(t).as_str()).unwrap_or_else(|e| invalid_parameter(format!("{e}"))))
 }
 

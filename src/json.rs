@@ -337,16 +337,10 @@ CREATE CAST (step AS jsonb) WITH FUNCTION step_jsonb(step);
     requires = [grid_to_jsonb, grid_to_json, grid_from_jsonb, step_to_jsonb]
 );
 
-/// A step's picture: the grid before it (the step's grid without its placement), with the
-/// candidates its digits leave, the cells the step rests on highlighted, its placement in green,
-/// the candidates it removes struck in red and a chain's links as arrows
-/// (`sudoku_engine::picture::svg_step`). NULL for a step without a grid; `22023` for cells,
-/// digits or links outside the grid or of the wrong shape.
-// COST 4000: 16 µs a call on the 70 steps of a 9x9 puzzle's path (psql \timing, 20 rounds), in units of 5 ns.
-#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 4000)]
-fn svg_step(step: pgrx::composite_type!("step")) -> Option<String> {
-    let after: Grid = attribute(&step, "grid")?;
-    let n = after.0.size();
+/// What a `sudoku.step` row marks on a grid of `n` x `n` (cells, placement, eliminations,
+/// links), its cells checked against the grid: 22023 for cells, digits or links outside it or
+/// of the wrong shape.
+fn step_marks(step: &pgrx::composite_type!("step"), n: usize) -> sudoku_engine::picture::StepMarks {
     let at = |row: i32, col: i32| -> usize {
         if row < 1 || col < 1 || row as usize > n || col as usize > n {
             invalid_parameter(format!("the step names row {row}, column {col}, outside the {n}x{n} grid"));
@@ -360,12 +354,8 @@ fn svg_step(step: pgrx::composite_type!("step")) -> Option<String> {
             None => invalid_parameter(format!("the step names a cell without its digit (1..{n})")),
         }
     };
-    let placed = cells_of(&ints(&step, "placed"), 3, "placed").into_iter().next();
+    let placed = cells_of(&ints(step, "placed"), 3, "placed").into_iter().next();
     let placed = placed.map(|p| (at(p.row, p.col), digit(p.digit)));
-    let mut before = after.0.cells().to_vec();
-    if let Some((c, _)) = placed {
-        before[c] = 0;
-    }
     let node = |v: &Value| -> (usize, u8, bool) {
         let num = |k: &str| v.get(k).and_then(Value::as_i64).map(|x| x as i32);
         let (Some(row), Some(col)) = (num("row"), num("col")) else {
@@ -373,7 +363,7 @@ fn svg_step(step: pgrx::composite_type!("step")) -> Option<String> {
         };
         (at(row, col), digit(num("digit")), v.get("on").and_then(Value::as_bool).unwrap_or(true))
     };
-    let links = match added_attribute::<Document>(&step, "links").map(|j| j.0) {
+    let links = match added_attribute::<Document>(step, "links").map(|j| j.0) {
         None => Vec::new(),
         Some(Value::Array(list)) => list
             .iter()
@@ -384,15 +374,57 @@ fn svg_step(step: pgrx::composite_type!("step")) -> Option<String> {
             .collect(),
         Some(other) => invalid_parameter(format!("links is not an array: {other}")),
     };
-    let marks = sudoku_engine::picture::StepMarks {
-        cells: cells_of(&ints(&step, "cells"), 2, "cells").iter().map(|c| at(c.row, c.col)).collect(),
+    sudoku_engine::picture::StepMarks {
+        cells: cells_of(&ints(step, "cells"), 2, "cells").iter().map(|c| at(c.row, c.col)).collect(),
         placed,
-        eliminated: cells_of(&ints(&step, "eliminated"), 3, "eliminated")
+        eliminated: cells_of(&ints(step, "eliminated"), 3, "eliminated")
             .iter()
             .map(|c| (at(c.row, c.col), digit(c.digit)))
             .collect(),
         links,
-    };
+    }
+}
+
+/// A step's picture: the grid before it (the step's grid without its placement), with the
+/// candidates its digits leave, the cells the step rests on highlighted, its placement in green,
+/// the candidates it removes struck in red and a chain's links as arrows
+/// (`sudoku_engine::picture::svg_step`). NULL for a step without a grid; `22023` for cells,
+/// digits or links outside the grid or of the wrong shape.
+// COST 4000: 16 µs a call on the 70 steps of a 9x9 puzzle's path (psql \timing, 20 rounds), in units of 5 ns.
+#[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 4000)]
+fn svg_step(step: pgrx::composite_type!("step")) -> Option<String> {
+    let after: Grid = attribute(&step, "grid")?;
+    let marks = step_marks(&step, after.0.size());
+    let mut before = after.0.cells().to_vec();
+    if let Some((c, _)) = marks.placed {
+        before[c] = 0;
+    }
     let before = EngineGrid::from_cells(&before).expect("the step's grid without a digit");
     Some(sudoku_engine::picture::svg_step(&before, &marks).unwrap_or_else(|e| invalid_parameter(e.to_string())))
+}
+
+/// The picture of a player's board (`sudoku_engine::picture::svg_board`): givens in bold, the
+/// digits placed in blue, in each open cell the candidates pencilled there (not those the
+/// digits leave).
+// COST 3000: as svg(grid) with candidates, in units of 5 ns.
+#[pg_extern(name = "svg", immutable, strict, parallel_safe, requires = ["board_type"], cost = 3000)]
+fn svg_board(board: crate::board_type::Board) -> String {
+    sudoku_engine::picture::svg_board(&board.0, None).unwrap_or_else(|e| invalid_parameter(e.to_string()))
+}
+
+/// A step drawn on the board it was found on (`hint(board)`, `fill_steps(board)`): the board's
+/// own candidates (as `svg(board)`), the cells the step rests on highlighted, its placement in
+/// green, the candidates it removes struck in red, a chain's links as arrows. `22023` when the
+/// step's grid is of another size or its marks fall outside the grid.
+// COST 4000: as svg_step(step), in units of 5 ns.
+#[pg_extern(name = "svg_step", immutable, strict, parallel_safe, requires = ["view_types", "board_type"], cost = 4000)]
+fn svg_step_board(board: crate::board_type::Board, step: pgrx::composite_type!("step")) -> String {
+    let n = board.0.size();
+    if let Some(g) = attribute::<Grid>(&step, "grid") {
+        if g.0.size() != n {
+            invalid_parameter(format!("the step is on a {0}x{0} grid, the board is {n}x{n}", g.0.size()));
+        }
+    }
+    let marks = step_marks(&step, n);
+    sudoku_engine::picture::svg_board(&board.0, Some(&marks)).unwrap_or_else(|e| invalid_parameter(e.to_string()))
 }

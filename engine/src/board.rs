@@ -3,11 +3,17 @@
 //!
 //! A grid is the board whose open cells hold every candidate its digits leave
 //! ([`Board::from_grid`]). An open cell with one candidate is still open: the single is there to
-//! be found (HoDoKu and Sukaku Explainer read a pencil-mark puzzle so); an open cell with none
-//! makes the board unsolvable. A candidate may clash with a digit in its units (a player's
+//! be found (HoDoKu reads a pencil-mark puzzle so); an open cell with none makes the board
+//! unsolvable. The one exception is Sukaku Explainer's reading of a bare sukaku (729 characters
+//! and no cells beside them): there a single that no peer holds as a candidate is a filled cell
+//! ([`Board::settle_singles`]). The puzzle of a board is its givens; a board without givens is a
+//! pencil-mark puzzle, whose puzzle is its candidates ([`Board::solution`]). A candidate may
+//! clash with a digit in its units (a player's
 //! mistake, which [`Board::check`] reports).
 //!
 //! Text forms, all read by [`Board::parse`]:
+//! - a puzzle's line (16, 81, 256 or 625 symbols, as `sudoku.grid` reads it): the board of that
+//!   grid ([`Board::from_grid`]);
 //! - the HoDoKu library line, `:<technique>:<candidates>:<cells>:<deleted>:...`, the form of
 //!   HoDoKu's regression library and clipboard: only the cells (givens, `+` before a placed
 //!   digit, `.` or `0` for an open cell) and the deleted candidates (space-separated
@@ -300,6 +306,14 @@ impl Board {
             return Board::parse_library_line(t);
         }
         let tokens: Vec<&str> = t.split_whitespace().collect();
+        // A puzzle's line (16, 81, 256 or 625 symbols): the board of that grid.
+        if let [one] = tokens.as_slice() {
+            if box_side_for_cells(one.chars().count()).is_some() {
+                if let Ok(g) = Grid::parse(one) {
+                    return Ok(Board::from_grid(&g));
+                }
+            }
+        }
         // Sukaku: the first tokens joined make n³ characters, each place a blank or its digit;
         // the tokens after them, if any, are the cells.
         let mut joined = String::new();
@@ -336,7 +350,9 @@ impl Board {
         }
         let b = box_side_for_cells(cells).expect("n is a square of 2..5");
         let mut board = Board { box_side: b as u8, cells: vec![0; cells], placed: vec![false; cells], cand };
-        if !digits.is_empty() {
+        if digits.is_empty() {
+            board.settle_singles();
+        } else {
             let (values, placed) = read_cells(digits, s.len())?;
             if values.len() != cells {
                 return Err(syntax(format!(
@@ -360,6 +376,26 @@ impl Board {
             }
         }
         Ok(board)
+    }
+
+    /// Sukaku Explainer's reading of a bare pencil-mark puzzle (`Grid.adjustPencilmarks`): a
+    /// cell with one candidate that no peer holds as a candidate is a filled cell (placed: the
+    /// puzzle of a board without givens is its candidates), and an open single whose digit a
+    /// peer still holds stays open, a naked single to be found. A state of Sudoku Explainer's
+    /// path, printed as 729 characters, so reads back with its filled cells filled.
+    fn settle_singles(&mut self) {
+        let geo = self.geometry();
+        let settled: Vec<usize> = (0..self.cells.len())
+            .filter(|&c| {
+                let m = self.cand[c];
+                m != 0 && m & (m - 1) == 0 && geo.peers(c).iter().all(|&p| self.cand[p as usize] & m == 0)
+            })
+            .collect();
+        for c in settled {
+            self.cells[c] = self.cand[c].trailing_zeros() as u8 + 1;
+            self.placed[c] = true;
+            self.cand[c] = 0;
+        }
     }
 
     fn parse_library_line(t: &str) -> Result<Board, GridError> {
@@ -729,8 +765,24 @@ impl Board {
 impl Board {
     /// The puzzle's solution: the one solution of the givens, or why there is none to compare
     /// with (no solution, or more than one).
+    ///
+    /// The puzzle is the givens; a board without givens is a pencil-mark puzzle (a sukaku), whose
+    /// puzzle is its candidates and placed digits.
     pub fn solution(&self, interrupt: &mut dyn FnMut() -> bool) -> Result<Result<Grid, String>, crate::Interrupted> {
         let givens = self.givens();
+        if givens.cells().iter().all(|&v| v == 0) {
+            let lay = crate::variant::Layout::classic(self.box_side());
+            let found = crate::search::solutions_of_candidates(&self.cells, &self.masks(), lay, 2, interrupt)?;
+            return Ok(match found.len() {
+                0 => Err("the candidates (a pencil-mark puzzle: the board has no givens) have no solution".into()),
+                1 => Ok(found.into_iter().next().expect("one")),
+                _ => {
+                    Err("the candidates (a pencil-mark puzzle: the board has no givens) have more than one solution, \
+                          so no digit or candidate can be called wrong"
+                        .into())
+                }
+            });
+        }
         if !givens.is_valid() {
             return Ok(Err("the givens break a rule (a digit twice in a unit)".into()));
         }
@@ -766,6 +818,28 @@ impl Board {
 
     /// The next step of Sudoku Explainer's path from this board's candidates (`hint`), or why
     /// there is none ([`Board::steps`]). `Ok(Ok(None))` for a solved board.
+    /// The Sudoku Explainer rating of this board from its candidates, as Sukaku Explainer rates
+    /// a pencil-mark puzzle ([`crate::human::explainer::se_steps_of_board`]), with or without
+    /// the uniqueness techniques; or why there is none (no single solution, mistakes, not 9x9).
+    pub fn se_rating(
+        &self,
+        uniqueness: bool,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Result<crate::human::explainer::SeRating, String>, crate::Interrupted> {
+        use crate::human::explainer::{se_steps_of_board, SeError};
+        if self.box_side() != 3 {
+            return Ok(Err(SeError::NotNine.to_string()));
+        }
+        if let Err(why) = self.steps(interrupt)? {
+            return Ok(Err(why.replacen("no steps", "no Sudoku Explainer rating", 1)));
+        }
+        match se_steps_of_board(self, uniqueness, interrupt) {
+            Ok((r, _)) => Ok(Ok(r)),
+            Err(SeError::Interrupted) => Err(crate::Interrupted),
+            Err(e) => Ok(Err(format!("no Sudoku Explainer rating: {e}"))),
+        }
+    }
+
     pub fn hint(
         &self,
         interrupt: &mut dyn FnMut() -> bool,

@@ -70,7 +70,7 @@ pub fn svg_side(n: usize) -> usize {
 /// both, computed on the position drawn (the grid with the solution's digits). The document is
 /// [`svg_side`] pixels square. Errors when `solution` differs in size or changes a given.
 pub fn svg(grid: &Grid, solution: Option<&Grid>, candidates: bool) -> Result<String, PictureError> {
-    draw(grid, solution, candidates, None, None)
+    draw(grid, solution, candidates, None, None, None)
 }
 
 /// What a step adds to the picture of the grid before it.
@@ -101,7 +101,27 @@ pub fn svg_step(before: &Grid, marks: &StepMarks) -> Result<String, PictureError
             return Err(PictureError::OutOfGrid { cell: c, digit: d });
         }
     }
-    draw(before, None, true, None, Some(marks))
+    draw(before, None, true, None, Some(marks), None)
+}
+
+/// The picture of a player's board ([`crate::board::Board`]): its givens in bold black, the
+/// digits the player placed in blue, and in every open cell the candidates the player has
+/// pencilled (not those the digits leave); with `marks`, a step found on that board drawn over
+/// it as [`svg_step`] draws one. Errors when a mark is outside the grid.
+pub fn svg_board(board: &crate::board::Board, marks: Option<&StepMarks>) -> Result<String, PictureError> {
+    let n = board.size();
+    if let Some(m) = marks {
+        let cells = m.cells.iter().copied();
+        let links = m.links.iter().flat_map(|&(a, z)| [(a.0, a.1), (z.0, z.1)]);
+        let all = cells.map(|c| (c, 1)).chain(m.placed).chain(m.eliminated.iter().copied()).chain(links);
+        for (c, d) in all {
+            if c >= n * n || d == 0 || d as usize > n {
+                return Err(PictureError::OutOfGrid { cell: c, digit: d });
+            }
+        }
+    }
+    let masks: Vec<u32> = (0..n * n).map(|c| if board.cells()[c] == 0 { board.candidates(c) } else { 0 }).collect();
+    draw(&board.givens(), Some(&board.digits()), true, None, marks, Some(&masks))
 }
 
 /// [`svg`] under variant rules (their [`Layout`] for the grid's size): the cells of the
@@ -114,7 +134,7 @@ pub fn svg_variant(
     candidates: bool,
     layout: &Layout,
 ) -> Result<String, PictureError> {
-    draw(grid, solution, candidates, Some(layout), None)
+    draw(grid, solution, candidates, Some(layout), None, None)
 }
 
 const SHADE_COLOUR: &str = "#e4e4e4";
@@ -145,6 +165,7 @@ fn draw(
     candidates: bool,
     layout: Option<&Layout>,
     marks: Option<&StepMarks>,
+    own: Option<&[u32]>,
 ) -> Result<String, PictureError> {
     let n = grid.size();
     let b = grid.box_side();
@@ -328,9 +349,10 @@ fn draw(
             out,
             "<g fill=\"{CANDIDATE_COLOUR}\" font-size=\"{size}\" text-anchor=\"middle\" dominant-baseline=\"central\">"
         );
-        let masks = match layout {
-            None => candidate_masks(position),
-            Some(lay) => {
+        let masks = match (own, layout) {
+            (Some(own), _) => own.to_vec(),
+            (None, None) => candidate_masks(position),
+            (None, Some(lay)) => {
                 let all = crate::variant::candidates(position, lay).unwrap_or_else(|| vec![0; n * n]);
                 all.into_iter().enumerate().map(|(i, m)| if shown[i] == 0 { m } else { 0 }).collect()
             }

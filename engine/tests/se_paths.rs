@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use sudoku_engine::board::Board;
 use sudoku_engine::human::explainer::tenths_text;
 use sudoku_engine::human::{hint_with, Selection, Steps};
 use sudoku_engine::Grid;
@@ -99,4 +100,120 @@ fn our_path_is_sudoku_explainers() {
     assert!(diverging.is_empty(), "{} paths diverge", diverging.len());
     assert!(compared > 3000, "{compared}");
     assert!(nested >= 40, "{nested} steps of 9.0 or more");
+}
+
+/// The state before each step of an oracle path, as Sukaku Explainer prints it (`%m`, 729
+/// characters: a filled cell shows its digit alone): the puzzle's candidates less what the
+/// steps before removed.
+fn states(puzzle: &str, steps: &[OracleStep]) -> Vec<String> {
+    let grid = Grid::parse(puzzle).unwrap();
+    let mut masks = Board::from_grid(&grid).masks();
+    let mut out = Vec::new();
+    for s in steps {
+        out.push(
+            masks
+                .iter()
+                .flat_map(|&m| (0..9).map(move |d| if m >> d & 1 == 1 { (b'1' + d) as char } else { '.' }))
+                .collect(),
+        );
+        for &(c, ds) in &s.removed {
+            masks[c] &= !ds;
+        }
+    }
+    out
+}
+
+/// `hint(board)` from the oracle's own states: the state before each step of every committed
+/// path is hinted that step (the same difficulty and the same removals, cells 0-80), read two
+/// ways: as a player's board (the 729 characters and beside them the cells the path has filled,
+/// `+` before the placed ones), on every state; and bare, as Sukaku Explainer reads a
+/// 729-character line (a single that no peer holds is filled), on every state where that
+/// reading fills no cell the path has still to fill (the last step's full house, for one).
+#[test]
+fn hint_of_each_oracle_state_is_the_oracles_next_step() {
+    let paths = oracle();
+    let (mut compared, mut bare) = (0, 0);
+    let mut differing = Vec::new();
+    for (p, steps) in &paths {
+        let grid = Grid::parse(p).unwrap();
+        let mut path = Steps::new(&grid, Selection::all(), false, &mut never).unwrap().unwrap();
+        for (i, text) in states(p, steps).iter().enumerate() {
+            let cells: String = path
+                .cells()
+                .iter()
+                .zip(grid.cells())
+                .map(|(&v, &g)| match (v, g) {
+                    (0, _) => ".".to_string(),
+                    (v, 0) => format!("+{v}"),
+                    (v, _) => v.to_string(),
+                })
+                .collect();
+            let player = Board::parse(&format!("{text} {cells}")).unwrap();
+            let read_bare = Board::parse(text).unwrap();
+            let mut boards = vec![player];
+            if read_bare.cells() == boards[0].cells() {
+                boards.push(read_bare);
+                bare += 1;
+            }
+            for board in boards {
+                let mut run =
+                    board.steps(&mut never).unwrap().unwrap_or_else(|why| panic!("{p} step {}: {why}", i + 1));
+                let before = run.candidates();
+                let ours = run
+                    .next_with(&mut never)
+                    .unwrap()
+                    .unwrap_or_else(|| panic!("{p} step {}: no step from {text}", i + 1));
+                let hint = board.hint(&mut never).unwrap().unwrap().unwrap();
+                assert_eq!(
+                    (hint.technique, hint.placed, &hint.eliminated),
+                    (ours.technique, ours.placed, &ours.eliminated)
+                );
+                let se = &steps[i];
+                let last = i + 1 == steps.len();
+                if tenths_text(ours.difficulty) != se.difficulty
+                    || (!last && removed(&before, &run.candidates()) != se.removed)
+                {
+                    differing.push(format!("{p} step {}: {ours:?} / {} {}", i + 1, se.difficulty, se.description));
+                }
+                compared += 1;
+            }
+            path.next_with(&mut never).unwrap();
+        }
+    }
+    eprintln!("{compared} hints of oracle states on {} paths ({bare} states read bare too)", paths.len());
+    for d in differing.iter().take(10) {
+        eprintln!("differs: {d}");
+    }
+    assert!(differing.is_empty(), "{} of {compared} hints differ", differing.len());
+    assert!(compared > 6000 && bare > 2500, "{compared} {bare}");
+}
+
+/// `se_rating` of a board rates the pencil-mark puzzle as Sukaku Explainer does: the states of
+/// `data/se_sukaku.txt` (a sample of the oracle's path states, `scripts/se_sukaku.sh`) read as
+/// sukakus have the oracle's ER/EP/ED, with the uniqueness techniques and without them.
+#[test]
+fn sukaku_ratings_are_the_oracles() {
+    let text = include_str!("../../data/se_sukaku.txt");
+    let (mut rated, mut uniqueness_matters) = (0, 0);
+    let mut differing = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split(' ').collect();
+        let board = Board::parse(f[0]).unwrap();
+        for (uniqueness, want) in [(true, &f[1..4]), (false, &f[4..7])] {
+            let r = board.se_rating(uniqueness, &mut never).unwrap().unwrap();
+            let got = [tenths_text(r.er), tenths_text(r.ep), tenths_text(r.ed)];
+            if got != want {
+                differing.push(format!("{} uniqueness {uniqueness}: {got:?} / oracle {want:?}", f[0]));
+            }
+            rated += 1;
+        }
+        uniqueness_matters += (f[1..4] != f[4..7]) as usize;
+    }
+    eprintln!("{rated} sukaku ratings compared; {uniqueness_matters} states rated otherwise without uniqueness");
+    for d in differing.iter().take(10) {
+        eprintln!("differs: {d}");
+    }
+    assert!(differing.is_empty(), "{} of {rated} ratings differ", differing.len());
+    assert!(rated >= 600, "{rated}");
+    assert!(uniqueness_matters >= 5, "{uniqueness_matters}");
 }

@@ -1,8 +1,10 @@
 -- A Sudoku game in stored procedures: the design card's "stored procedures in database-centric
 -- apps" as a working example, and a model of one that keeps its players apart. Players, games and
--- moves are tables; starting a game, playing a move, undoing it, asking for a hint and checking
--- progress are functions and procedures that any client (psql, an application's SQL) calls; the
--- leaderboard is a view.
+-- moves are tables; starting a game, playing a move, pencilling candidates in and out, undoing,
+-- asking for a hint (in three grades, from the player's own notes), checking the notes for
+-- mistakes and checking progress are functions and procedures that any client (psql, an
+-- application's SQL) calls; the leaderboard is a view. Each game keeps the player's notes as a
+-- sudoku.board (issue 47): the digits and, in every open cell, the candidates pencilled there.
 --
 -- The security model (issue 34):
 -- - Each player is a database role, a member of the group role sudoku_player (created here when
@@ -27,7 +29,10 @@
 --   SELECT sudoku_game.start('easy', 7);                   -- the new game's id, say 1
 --   SELECT * FROM sudoku_game.play(1, 1, 1, 4);            -- row 1, column 1, digit 4
 --   CALL sudoku_game.undo(1);
---   SELECT sudoku_game.hint(1);
+--   SELECT * FROM sudoku_game.pencil(1, 1, 2, '{5,6}');   -- candidates 5 and 6 out of row 1, column 2
+--   SELECT * FROM sudoku_game.unpencil(1, 1, 2, '{6}');   -- and 6 back in
+--   SELECT sudoku_game.hint(1);                            -- or hint(1, 'technique'), hint(1, 'area')
+--   SELECT * FROM sudoku_game.check(1);                    -- the mistakes in the notes
 --   SELECT * FROM sudoku_game.progress(1);
 --   SELECT * FROM sudoku_game.leaderboard;
 --
@@ -70,10 +75,14 @@ CREATE TABLE sudoku_game.games (
     puzzle sudoku.grid NOT NULL,
     -- The position now: the givens and the player's digits.
     board sudoku.grid NOT NULL,
+    -- The player's notes: the same digits, and the candidates pencilled in each open cell (a
+    -- new game has every candidate, as HoDoKu starts one).
+    notes sudoku.board NOT NULL,
     hints integer NOT NULL DEFAULT 0,
     started_at timestamptz NOT NULL DEFAULT clock_timestamp(),
     finished_at timestamptz,
-    CHECK (finished_at IS NULL OR sudoku.is_solved(board))
+    CHECK (finished_at IS NULL OR sudoku.is_solved(board)),
+    CHECK (sudoku.grid(notes) OPERATOR(pg_catalog.=) board)
 );
 CREATE INDEX ON sudoku_game.games (player_id);
 
@@ -88,9 +97,13 @@ CREATE TABLE sudoku_game.moves (
     move_no integer NOT NULL,
     "row" integer NOT NULL CHECK ("row" BETWEEN 1 AND 9),
     col integer NOT NULL CHECK (col BETWEEN 1 AND 9),
-    -- 0 erases the cell; previous is what the cell held before (0: blank), for undo.
+    -- A digit played (digit: 0 erases the cell), or candidates pencilled out or back in (digits).
+    kind text NOT NULL DEFAULT 'digit' CHECK (kind IN ('digit', 'pencil', 'unpencil')),
+    -- previous is what the cell held before (0: blank), and notes_before the notes: for undo.
     digit integer NOT NULL CHECK (digit BETWEEN 0 AND 9),
     previous integer NOT NULL CHECK (previous BETWEEN 0 AND 9),
+    digits integer[],
+    notes_before sudoku.board NOT NULL,
     played_at timestamptz NOT NULL DEFAULT clock_timestamp(),
     PRIMARY KEY (game_id, move_no)
 );
@@ -134,7 +147,8 @@ CREATE TYPE sudoku_game.progress AS (
     hints integer,
     finished boolean,
     elapsed interval,    -- start to finish, or to now while the game goes on
-    board text           -- sudoku.pretty(board)
+    board text,          -- sudoku.pretty(board)
+    notes text           -- sudoku.pretty(notes): the pencil-mark grid
 );
 
 -- The game row, locked for the caller's transaction; P0002 when there is none, 42501 when it
@@ -179,13 +193,14 @@ BEGIN
            g.hints,
            g.finished_at IS NOT NULL,
            coalesce(g.finished_at, clock_timestamp()) - g.started_at,
-           sudoku.pretty(g.board)
+           sudoku.pretty(g.board),
+           sudoku.pretty(g.notes)
       INTO p
       FROM sudoku_game.games g JOIN sudoku_game.solutions s USING (game_id) WHERE g.game_id = game;
     RETURN p;
 END
 $$;
-COMMENT ON FUNCTION sudoku_game.progress(bigint) IS 'Where one of the caller''s games stands: filled cells, blanks, mistakes (digits that differ from the solution), moves, hints, finished, elapsed time and the board. P0002: no such game; 42501: another player''s game, or the caller is no player.';
+COMMENT ON FUNCTION sudoku_game.progress(bigint) IS 'Where one of the caller''s games stands: filled cells, blanks, mistakes (digits that differ from the solution), moves, hints, finished, elapsed time, the board and the notes (pencil-mark grid). P0002: no such game; 42501: another player''s game, or the caller is no player.';
 
 -- Starts a game for the calling role (its player row created on first use) at a level easy,
 -- medium, hard, expert or extreme; `seed` makes the puzzle reproducible (sudoku.generate's
@@ -206,8 +221,8 @@ BEGIN
         RETURNING player_id INTO pid;
     p := sudoku.generate(9, s, difficulty => difficulty);
     r := sudoku.rate(p);
-    INSERT INTO sudoku_game.games (player_id, difficulty, level, score, seed, puzzle, board)
-        VALUES (pid, difficulty, r.level, r.score, s, p, p)
+    INSERT INTO sudoku_game.games (player_id, difficulty, level, score, seed, puzzle, board, notes)
+        VALUES (pid, difficulty, r.level, r.score, s, p, p, sudoku.board(p))
         RETURNING game_id INTO id;
     INSERT INTO sudoku_game.solutions (game_id, solution) VALUES (id, sudoku.solve(p));
     RETURN id;
@@ -260,12 +275,15 @@ BEGIN
                 USING ERRCODE = 'invalid_parameter_value';
         END IF;
     END IF;
-    INSERT INTO sudoku_game.moves (game_id, move_no, "row", col, digit, previous)
-        SELECT game, coalesce(max(move_no), 0) + 1, r, c, play.digit, cells[i]
+    INSERT INTO sudoku_game.moves (game_id, move_no, "row", col, digit, previous, notes_before)
+        SELECT game, coalesce(max(move_no), 0) + 1, r, c, play.digit, cells[i], g.notes
         FROM sudoku_game.moves WHERE game_id = game;
     cells[i] := digit;
+    -- The notes follow: a digit placed leaves its peers' candidates; an erased cell gets back
+    -- every candidate its peers' digits leave.
     UPDATE sudoku_game.games
        SET board = sudoku.grid(cells),
+           notes = CASE WHEN digit = 0 THEN sudoku.erase(g.notes, r, c) ELSE sudoku.place(g.notes, r, c, digit) END,
            finished_at = CASE WHEN sudoku.grid(cells) OPERATOR(pg_catalog.=) s.solution THEN clock_timestamp() END
       FROM sudoku_game.solutions s
      WHERE games.game_id = game AND s.game_id = game;
@@ -288,21 +306,86 @@ BEGIN
     IF NOT FOUND THEN
         RAISE EXCEPTION 'game % has no move to undo', game USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    cells[(m."row" - 1) * 9 + m.col] := m.previous;
-    UPDATE sudoku_game.games SET board = sudoku.grid(cells) WHERE game_id = game;
+    IF m.kind = 'digit' THEN
+        cells[(m."row" - 1) * 9 + m.col] := m.previous;
+    END IF;
+    UPDATE sudoku_game.games SET board = sudoku.grid(cells), notes = m.notes_before WHERE game_id = game;
 END
 $$;
-COMMENT ON PROCEDURE sudoku_game.undo(bigint) IS 'Takes back the last move of one of the caller''s games. 22023: no move to undo, or the game is finished; P0002: no such game; 42501: another player''s game, or the caller is no player.';
+COMMENT ON PROCEDURE sudoku_game.undo(bigint) IS 'Takes back the last move (a digit, or candidates pencilled out or in) of one of the caller''s games, its notes as they were. 22023: no move to undo, or the game is finished; P0002: no such game; 42501: another player''s game, or the caller is no player.';
 
--- A hint on the current position: the first mistake if the player made one (a wrong digit has
--- no logical next step), else the next step of sudoku.hint, in words. Counted in the game.
-CREATE FUNCTION sudoku_game.hint(game bigint) RETURNS text LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+-- Pencils candidates out of (pencil) or back into (unpencil) the open cell at row r, column c.
+-- Refused with 22023: a cell outside the grid or filled, a digit outside 1-9, a finished game.
+-- A candidate pencilled back in that a digit of its units holds is the player's mistake to
+-- make: check reports it, and hint names it rather than deducing from it.
+CREATE FUNCTION sudoku_game.pencil_move(game bigint, r integer, c integer, digits integer[], keep boolean)
+RETURNS sudoku_game.progress LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    g sudoku_game.games := sudoku_game.lock_game(game);
+    after sudoku.board;
+BEGIN
+    IF r NOT BETWEEN 1 AND 9 OR c NOT BETWEEN 1 AND 9 THEN
+        RAISE EXCEPTION 'row % column % is outside the grid', r, c
+            USING ERRCODE = 'invalid_parameter_value', HINT = 'Rows and columns go from 1 to 9.';
+    END IF;
+    IF digits IS NULL OR cardinality(digits) = 0 THEN
+        RAISE EXCEPTION 'no candidates to pencil' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    after := CASE WHEN keep THEN sudoku.restore_candidates(g.notes, r, c, digits)
+                  ELSE sudoku.remove_candidates(g.notes, r, c, digits) END;
+    INSERT INTO sudoku_game.moves (game_id, move_no, "row", col, kind, digit, previous, digits, notes_before)
+        SELECT game, coalesce(max(move_no), 0) + 1, r, c, CASE WHEN keep THEN 'unpencil' ELSE 'pencil' END,
+               0, coalesce(sudoku.get(g.board, r, c), 0), pencil_move.digits, g.notes
+        FROM sudoku_game.moves WHERE game_id = game;
+    UPDATE sudoku_game.games SET notes = after WHERE game_id = game;
+    RETURN sudoku_game.progress(game);
+END
+$$;
+COMMENT ON FUNCTION sudoku_game.pencil_move(bigint, integer, integer, integer[], boolean) IS 'The move of pencil and unpencil: removes (keep false) or restores the candidates digits of an open cell of one of the caller''s games and records the move for undo.';
+
+CREATE FUNCTION sudoku_game.pencil(game bigint, r integer, c integer, digits integer[])
+RETURNS sudoku_game.progress LANGUAGE sql VOLATILE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $$ SELECT sudoku_game.pencil_move(game, r, c, digits, false) $$;
+COMMENT ON FUNCTION sudoku_game.pencil(bigint, integer, integer, integer[]) IS 'Pencils the candidates digits out of the open cell at row r, column c of one of the caller''s games; returns its progress. 22023: cell outside the grid or filled, digit outside 1-9, no digits, a finished game; P0002: no such game; 42501: another player''s game, or the caller is no player.';
+
+CREATE FUNCTION sudoku_game.unpencil(game bigint, r integer, c integer, digits integer[])
+RETURNS sudoku_game.progress LANGUAGE sql VOLATILE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $$ SELECT sudoku_game.pencil_move(game, r, c, digits, true) $$;
+COMMENT ON FUNCTION sudoku_game.unpencil(bigint, integer, integer, integer[]) IS 'Pencils the candidates digits back into the open cell at row r, column c of one of the caller''s games; returns its progress. Errors as pencil.';
+
+-- The mistakes in the player's notes (sudoku.check of the notes): wrong digits, candidates
+-- that clash with a digit of their units, the solution's candidates pencilled out. Not counted
+-- as a hint.
+CREATE FUNCTION sudoku_game.check(game bigint) RETURNS SETOF sudoku.mistake
+LANGUAGE plpgsql STABLE SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+    g sudoku_game.games := sudoku_game.lock_game(game, false);
+BEGIN
+    RETURN QUERY SELECT * FROM sudoku."check"(g.notes);
+END
+$$;
+COMMENT ON FUNCTION sudoku_game.check(bigint) IS 'The mistakes in the notes of one of the caller''s games, one sudoku.mistake row each (kind, row, col, digit, explanation), then a board row saying whether the notes still lead to the solution. P0002: no such game; 42501: another player''s game, or the caller is no player.';
+
+-- A hint on the current position, from the player's own notes: the first wrong digit if the
+-- player placed one (a wrong digit has no logical next step), else the first other mistake of
+-- the notes (a solution's candidate pencilled out, a clash), else the next step of
+-- sudoku.hint(board) from the notes in the grade asked: technique (its name), area (and its
+-- unit and digits) or step (the whole step, the default). Counted in the game.
+CREATE FUNCTION sudoku_game.hint(game bigint, detail text DEFAULT 'step') RETURNS text LANGUAGE plpgsql VOLATILE SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     g sudoku_game.games := sudoku_game.lock_game(game);
     wrong record;
     step sudoku.step;
 BEGIN
+    IF detail IS NULL OR detail NOT IN ('technique', 'area', 'step') THEN
+        RAISE EXCEPTION 'detail is technique, area or step, not %', coalesce(detail, 'NULL')
+            USING ERRCODE = 'invalid_parameter_value';
+    END IF;
     UPDATE sudoku_game.games SET hints = hints + 1 WHERE game_id = game;
     SELECT (i - 1) / 9 + 1 AS r, (i - 1) % 9 + 1 AS c, now INTO wrong
     FROM unnest(g.board::int[], (SELECT s.solution::int[] FROM sudoku_game.solutions s WHERE s.game_id = game))
@@ -311,11 +394,15 @@ BEGIN
     IF FOUND THEN
         RETURN format('The %s in row %s, column %s is wrong.', wrong.now, wrong.r, wrong.c);
     END IF;
-    step := sudoku.hint(g.board);
+    SELECT m.explanation INTO wrong FROM sudoku."check"(g.notes) m WHERE m.kind <> 'board' LIMIT 1;
+    IF FOUND THEN
+        RETURN wrong.explanation;
+    END IF;
+    step := sudoku.hint(g.notes, detail);
     RETURN step.explanation;
 END
 $$;
-COMMENT ON FUNCTION sudoku_game.hint(bigint) IS 'A hint on the current position of one of the caller''s games (counted in the game): the first wrong digit if there is one, else the explanation of sudoku.hint''s next step. 22023: the game is finished; P0002: no such game; 42501: another player''s game, or the caller is no player.';
+COMMENT ON FUNCTION sudoku_game.hint(bigint, text) IS 'A hint on the current position of one of the caller''s games, from the player''s notes (counted in the game): the first wrong digit if there is one, else the first other mistake of the notes (sudoku.check), else the explanation of sudoku.hint(board)''s next step in the grade detail (technique, area, or step: the default). 22023: the game is finished, an unknown detail; P0002: no such game; 42501: another player''s game, or the caller is no player.';
 
 CREATE VIEW sudoku_game.leaderboard AS
 SELECT g.difficulty,
@@ -335,5 +422,6 @@ GRANT SELECT ON sudoku_game.leaderboard TO sudoku_player;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA sudoku_game FROM PUBLIC;
 REVOKE ALL ON ALL PROCEDURES IN SCHEMA sudoku_game FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION sudoku_game.start(text, bigint), sudoku_game.play(bigint, integer, integer, integer),
-    sudoku_game.hint(bigint), sudoku_game.progress(bigint) TO sudoku_player;
+    sudoku_game.pencil(bigint, integer, integer, integer[]), sudoku_game.unpencil(bigint, integer, integer, integer[]),
+    sudoku_game.check(bigint), sudoku_game.hint(bigint, text), sudoku_game.progress(bigint) TO sudoku_player;
 GRANT EXECUTE ON PROCEDURE sudoku_game.undo(bigint) TO sudoku_player;

@@ -194,3 +194,46 @@ JOIN LATERAL fill_steps(x.puzzle, rating_techniques()) g ON true
 LEFT JOIN LATERAL (SELECT * FROM fill_steps(board(x.puzzle)) b WHERE b.step = g.step) b ON true;
 SELECT error_of(format('SELECT count(*) FROM sudoku.fill_steps(%L::sudoku.board)', place(board(puzzle), 1, 2, s[2] % 9 + 1)))
 FROM (SELECT puzzle, to_array(solve(puzzle)) AS s FROM puzzles WHERE file = 'top95' AND n = 1) p;
+
+-- A bare sukaku is read as Sukaku Explainer reads one (a single that no peer holds is filled),
+-- and a puzzle's line reads as the board of that grid.
+SELECT (SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1)::text::board
+       = board((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1)) AS puzzle_line_reads,
+       grid(split_part(sukaku(board((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1))), ' ', 1)::board)
+       = (SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1) AS bare_sukaku_fills_the_givens;
+
+-- se_rating of a board: Sukaku Explainer's ratings of its own path states read as sukakus
+-- (data/se_sukaku.txt, scripts/se_sukaku.sh; the engine's test compares all of them), every
+-- 11th through SQL, with the uniqueness techniques and without; a board with a mistake or
+-- another size is refused.
+CREATE TEMP TABLE sukaku_lines (line text);
+\copy sukaku_lines FROM 'data/se_sukaku.txt'
+CREATE TEMP TABLE sukakus AS
+SELECT n, f[1] AS state, f[2:4] AS oracle, f[5:7] AS oracle_without_uniqueness
+FROM (SELECT row_number() OVER () AS n, string_to_array(line, ' ') AS f FROM sukaku_lines WHERE line NOT LIKE '#%') x;
+SELECT count(*) AS states,
+       count(*) FILTER (WHERE ARRAY[r.er, r.ep, r.ed]::text[] = oracle) AS as_the_oracle,
+       count(*) FILTER (WHERE ARRAY[u.er, u.ep, u.ed]::text[] = oracle_without_uniqueness) AS as_the_oracle_without_uniqueness,
+       count(*) FILTER (WHERE oracle <> oracle_without_uniqueness) AS uniqueness_matters
+FROM sukakus, se_rating(state::board) r, se_rating(state::board, false) u
+WHERE n % 11 = 0 OR oracle <> oracle_without_uniqueness;
+SELECT error_of(format('SELECT sudoku.se_rating(%L::sudoku.board)', place(board(puzzle), 1, 2, s[2] % 9 + 1)))
+FROM (SELECT puzzle, to_array(solve(puzzle)) AS s FROM puzzles WHERE file = 'top95' AND n = 1) p;
+SELECT error_of(format('SELECT sudoku.se_rating(%L::sudoku.board)', board(sudoku.generate(4, 1))));
+
+-- svg of a board draws the player's candidates, not those the digits leave: on path states with
+-- eliminations made, one text a digit of the sukaku (a filled cell's digit, each candidate),
+-- fewer than the grid's picture with its candidates; svg_step draws a step found on the board
+-- over it (its eliminations struck in red). svg of an untyped literal is still the grid's.
+CREATE FUNCTION pg_temp.texts(svg text) RETURNS integer LANGUAGE sql AS $$
+    SELECT (length(svg) - length(replace(svg, '<text', ''))) / 5 $$;
+SELECT count(*) AS states,
+       count(*) FILTER (WHERE pg_temp.texts(svg(state::board)) = length(replace(state, '.', ''))) AS one_text_a_mark,
+       count(*) FILTER (WHERE pg_temp.texts(svg(state::board)) < pg_temp.texts(svg(grid(state::board), candidates => true)))
+           AS fewer_than_the_grids,
+       count(*) FILTER (WHERE hint(state::board) IS NULL) AS solved,
+       count(*) FILTER (WHERE (svg_step(state::board, hint(state::board)) LIKE '%#d62020%')
+                              = (coalesce(cardinality((hint(state::board)).eliminated), 0) > 0)) AS steps_drawn,
+       bool_and(svg(NULL::board) IS NULL) AS null_board,
+       svg('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......') = svg('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'::grid) AS literal_is_a_grid
+FROM sukakus WHERE n % 11 = 0;

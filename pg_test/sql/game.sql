@@ -227,6 +227,80 @@ SELECT blanks, mistakes, finished FROM sudoku_game.play(:game, 1, 9, 7);
 SELECT sudoku_game.hint(:game);
 RESET ROLE;
 
+-- The player's notes (issue 47): a whole game played from the notes, as a player who follows
+-- the hints would: each hint of the game is sudoku.hint of the notes, and the player makes its
+-- step, a digit played or each candidate it removes pencilled out; the game ends solved, the
+-- notes and the board agree, every pencil mark is a move.
+RESET ROLE;
+CREATE PROCEDURE public.play_with_notes(g bigint, INOUT steps int DEFAULT 0, INOUT hints_agree int DEFAULT 0,
+                                        INOUT pencilled int DEFAULT 0) LANGUAGE plpgsql AS $$
+DECLARE
+    n sudoku.board;
+    h sudoku.step;
+    e int[];
+BEGIN
+    LOOP
+        SELECT notes INTO n FROM sudoku_game.games WHERE game_id = g AND finished_at IS NULL;
+        EXIT WHEN NOT FOUND OR steps >= 500;
+        h := sudoku.hint(n);
+        steps := steps + 1;
+        IF sudoku_game.hint(g) = h.explanation THEN
+            hints_agree := hints_agree + 1;
+        END IF;
+        IF h.placed IS NOT NULL THEN
+            PERFORM sudoku_game.play(g, h.placed[1], h.placed[2], h.placed[3]);
+        ELSE
+            FOREACH e SLICE 1 IN ARRAY h.eliminated LOOP
+                PERFORM sudoku_game.pencil(g, e[1], e[2], ARRAY[e[3]]);
+                pencilled := pencilled + 1;
+            END LOOP;
+        END IF;
+    END LOOP;
+END
+$$;
+SET ROLE regress_alice;
+SELECT sudoku_game.start('expert', 2) AS noted \gset
+CALL public.play_with_notes(:noted);
+SELECT p.finished, p.mistakes, p.hints > 0 AS hinted, p.moves - (81 - sudoku.givens(g.puzzle)) AS pencil_moves,
+       sudoku.grid(g.notes) = g.board AS notes_are_the_board,
+       (SELECT count(*) FROM sudoku_game.moves m WHERE m.game_id = :noted AND m.kind = 'pencil') AS pencil_rows
+FROM sudoku_game.progress(:noted) p, sudoku_game.games g WHERE g.game_id = :noted;
+
+-- Mistakes in the notes: the solution's digit pencilled out of the first open cell is what the
+-- hint names and check lists; undo takes it back; a candidate pencilled back in that a digit
+-- of its row holds is a clash. The three grades of the hint; the errors of pencil and hint.
+SELECT sudoku_game.start('easy', 7) AS marked \gset
+SELECT c."row" AS mr, c.col AS mc, (SELECT s.value FROM sudoku.cells(sudoku.solve(g.puzzle)) s
+                                    WHERE s."row" = c."row" AND s.col = c.col) AS md
+FROM sudoku_game.games g, sudoku.cells(g.puzzle) c
+WHERE g.game_id = :marked AND c.value IS NULL ORDER BY c."row", c.col LIMIT 1 \gset
+SELECT moves FROM sudoku_game.pencil(:marked, :mr, :mc, ARRAY[:md]);
+SELECT kind, "row" = :mr AND col = :mc AS at_the_cell, digit = :md AS the_digit, explanation
+FROM sudoku_game.check(:marked) ORDER BY kind;
+SELECT sudoku_game.hint(:marked) = (SELECT explanation FROM sudoku_game.check(:marked) WHERE kind = 'removed_candidate')
+       AS hint_names_the_removed_candidate;
+CALL sudoku_game.undo(:marked);
+SELECT array_agg(kind) AS after_undo FROM sudoku_game.check(:marked);
+SELECT (SELECT min(c.value) FROM sudoku.cells(g.puzzle) c WHERE c."row" = :mr AND c.value IS NOT NULL) AS clash_digit
+FROM sudoku_game.games g WHERE g.game_id = :marked \gset
+SELECT moves FROM sudoku_game.unpencil(:marked, :mr, :mc, ARRAY[:clash_digit]);
+SELECT kind, digit = :clash_digit AS the_row_digit FROM sudoku_game.check(:marked) ORDER BY kind;
+CALL sudoku_game.undo(:marked);
+SELECT sudoku_game.hint(:marked, 'technique') LIKE 'Look for a %.' AS technique_grade,
+       sudoku_game.hint(:marked, 'area') LIKE 'Look for a % on %.' AS area_grade,
+       sudoku_game.hint(:marked, 'step') = sudoku_game.hint(:marked) AS step_grade_by_default;
+SELECT c."row" AS gr, c.col AS gc FROM sudoku_game.games g, sudoku.cells(g.puzzle) c
+WHERE g.game_id = :marked AND c.value IS NOT NULL ORDER BY c."row", c.col LIMIT 1 \gset
+SELECT error_of(format('SELECT sudoku_game.pencil(%s, %s, %s, ARRAY[1])', :marked, :gr, :gc)) AS pencil_on_a_given,
+       error_of(format('SELECT sudoku_game.pencil(%s, %s, %s, ARRAY[10])', :marked, :mr, :mc)) AS digit_out_of_range,
+       error_of(format('SELECT sudoku_game.pencil(%s, 10, 1, ARRAY[1])', :marked)) AS cell_outside,
+       error_of(format('SELECT sudoku_game.hint(%s, %L)', :marked, 'all')) AS unknown_grade;
+SET ROLE regress_bob;
+SELECT error_of(format('SELECT sudoku_game.pencil(%s, %s, %s, ARRAY[1])', :marked, :mr, :mc)) AS pencil_in_alices_game,
+       error_of(format('SELECT count(*) FROM sudoku_game.check(%s)', :marked)) AS check_alices_game;
+RESET ROLE;
+DROP PROCEDURE public.play_with_notes(bigint, int, int, int);
+
 -- Issue 34's hijack: functions planted in public that a game function would call if it resolved
 -- names by the caller's search_path. A superuser (every superuser may play) with public first
 -- on the path plays a wrong digit and asks for hints: the game's functions ignore the plants.

@@ -384,6 +384,48 @@ fn walk_in(
     by_size!(grid.cells().len(), run(grid, lay, limit, interrupt, take))
 }
 
+/// The first `limit` solutions of a pencil-mark puzzle (a player's board, a sukaku): the digits
+/// `cells` (row-major, 0 open) and, in each open cell, only the candidates of `masks` (digit `d`
+/// as bit `d - 1`; a filled cell's mask is ignored). The grid's size is the layout's; the order
+/// is [`solve_in`]'s. Empty when a filled cell clashes or an open cell has no candidate left.
+pub fn solutions_of_candidates(
+    cells: &[u8],
+    masks: &[u32],
+    lay: &Layout,
+    limit: u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Vec<Grid>, Interrupted> {
+    fn run<const C: usize>(
+        cells: &[u8],
+        masks: &[u32],
+        lay: &Layout,
+        limit: u64,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Vec<Grid>, Interrupted> {
+        let mut out = Vec::new();
+        let mut search = Search::<C>::idle(lay, false);
+        let Some(mut s) = State::<C>::from_cells(lay, cells, &mut search.queue) else {
+            return Ok(out);
+        };
+        let full = (1u32 << lay.n) - 1;
+        for c in 0..C {
+            if cells[c] == 0 && s.eliminate(c, full & !masks[c], &mut search.queue).is_none() {
+                return Ok(out);
+            }
+        }
+        search.begin(s, None);
+        let mut take = |v: &[u8]| out.push(Grid::from_cells(v).expect("solver output is a grid"));
+        let mut found = 0;
+        while found < limit && search.next(&mut lowest, interrupt, &mut take)? {
+            found += 1;
+        }
+        Ok(out)
+    }
+    assert_eq!(cells.len(), lay.n * lay.n, "the layout is for the grid's size");
+    assert_eq!(masks.len(), cells.len(), "one mask a cell");
+    by_size!(cells.len(), run(cells, masks, lay, limit, interrupt))
+}
+
 /// Whether the grid `cells` (row-major, 0 blank, of the layout's size) has a solution under `lay`
 /// with another digit than `known`'s in `cell` (blank in `cells`), asked within `budget` search
 /// nodes (`None`: no answer within them): a search with that digit excluded there that tries

@@ -337,6 +337,29 @@ pub fn se_rating_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Resul
     se_steps_with(grid, interrupt).map(|(r, _)| r)
 }
 
+/// The Sudoku Explainer rating of a player's board or a pencil-mark puzzle (a sukaku), as
+/// Sukaku Explainer v1.15.10 rates a 729-character line: from the board's own candidates, its
+/// placed digits and givens filled. With `uniqueness` false the uniqueness techniques (unique
+/// rectangles and loops, BUG) are not used, as the oracle's
+/// `--techs=11111111010111011111101011101001001111111` leaves them out: they assume one
+/// solution, which candidates not derived from givens need not promise. The caller has checked
+/// that the board has one solution and no mistakes ([`crate::board::Board::steps`]).
+pub fn se_steps_of_board(
+    board: &crate::board::Board,
+    uniqueness: bool,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<(SeRating, Vec<SeStep>), SeError> {
+    if board.box_side() != 3 {
+        return Err(SeError::NotNine);
+    }
+    let mut allowed = Technique::RATED;
+    if !uniqueness {
+        allowed &= !(Technique::UniqueRectangle.bit() | Technique::UniqueLoop.bit() | Technique::Bug.bit());
+    }
+    let mut ctx = Ctx::new(interrupt, allowed, u32::MAX);
+    rate_walk(Walk::from_board(board), &mut ctx)
+}
+
 /// [`se_rating_with`], and the steps taken.
 pub fn se_steps_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<(SeRating, Vec<SeStep>), SeError> {
     if grid.box_side() != 3 {
@@ -352,10 +375,15 @@ pub fn se_steps_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result
         Ok(_) => return Err(SeError::SeveralSolutions),
     }
     let mut ctx = Ctx::new(interrupt, Technique::RATED, u32::MAX);
-    let mut walk = Walk::new(grid);
+    rate_walk(Walk::new(grid), &mut ctx)
+}
+
+/// The path from `walk` to the solution, and its rating; [`SeError::Exhausted`] when no allowed
+/// technique makes progress.
+fn rate_walk(mut walk: Walk, ctx: &mut Ctx) -> Result<(SeRating, Vec<SeStep>), SeError> {
     let mut steps = Vec::new();
     while !walk.solved() {
-        match walk.next(&mut ctx)? {
+        match walk.next(ctx)? {
             Some(s) => steps.push(s),
             None => return Err(SeError::Exhausted),
         }
