@@ -537,6 +537,23 @@ COMMENT ON FUNCTION svg_step(board, step) IS
 'A step drawn on the board it was found on (hint(board), fill_steps(board)): the board''s own candidates, the cells the '
 'step rests on highlighted, its placement in green, the candidates it removes struck in red, a chain''s links as arrows. '
 '22023 when the step is of another size or its marks fall outside the grid.';
+COMMENT ON FUNCTION steps(board, text, integer) IS
+'Every step of a technique on the board as it stands (HoDoKu''s "show all"), one sudoku.step row each in Sudoku '
+'Explainer''s order (its grid: the board''s digits with that step''s placement), at most max_steps: technique is a name '
+'of sudoku.techniques() (hidden_single for both kinds) or a family (locked_candidates). The singles, intersections, '
+'subsets, fish, XY- and XYZ-Wings and aligned exclusions list every instance; another technique is 0A000. 22023 for an unknown name, max_steps below 1, a '
+'board with mistakes or without one solution.';
+COMMENT ON FUNCTION to_jsonb(board) IS
+'The board as jsonb for apps: {"givens": [[...]], "placed": [[...]], "candidates": [[[...]]]}, rows of cells, 0 for no '
+'digit, each open cell''s candidates as an array (empty for a filled cell). Also the cast board::jsonb.';
+COMMENT ON FUNCTION board(jsonb) IS
+'The board of its jsonb form (to_jsonb(board); null also stands for no digit). 22023 naming the cell for a digit out of '
+'range, a cell both given and placed, candidates in a filled cell, or another shape. Also the cast jsonb::board.';
+-- Rows the planner expects of the board's set-returning functions: a check lists a few rows,
+-- a path some 60 steps, a technique's listing about 10.
+ALTER FUNCTION "check"(board) ROWS 2;
+ALTER FUNCTION fill_steps(board) ROWS 60;
+ALTER FUNCTION steps(board, text, integer) ROWS 10;
 COMMENT ON FUNCTION board_eq(board, board) IS 'Implementation of = for sudoku.board.';
 COMMENT ON FUNCTION board_ne(board, board) IS 'Implementation of <> for sudoku.board.';
 COMMENT ON FUNCTION board_lt(board, board) IS 'Implementation of < for sudoku.board.';

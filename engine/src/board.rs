@@ -679,6 +679,57 @@ impl Board {
         Ok(board)
     }
 
+    /// The board of its parts, as an app keeps them (the board's `jsonb` form): per cell,
+    /// row-major, the given (0 none), the placed digit (0 none) and the candidates of an open
+    /// cell (digits, any order; empty for a filled cell). Why not, naming the cell (row and
+    /// column from 1): a count of cells that is not 16, 81, 256 or 625, lists of unequal length,
+    /// a digit out of range, a cell both given and placed, candidates in a filled cell.
+    pub fn from_parts(givens: &[u8], placed: &[u8], candidates: &[Vec<u8>]) -> Result<Board, String> {
+        let cells = givens.len();
+        let b =
+            box_side_for_cells(cells).ok_or_else(|| format!("a board has 16, 81, 256 or 625 cells, not {cells}"))?;
+        if placed.len() != cells || candidates.len() != cells {
+            return Err(format!(
+                "givens, placed and candidates have {cells}, {} and {} cells; they must be as many",
+                placed.len(),
+                candidates.len()
+            ));
+        }
+        let n = b * b;
+        let at = |c: usize| format!("row {} column {}", c / n + 1, c % n + 1);
+        let mut board =
+            Board { box_side: b as u8, cells: vec![0; cells], placed: vec![false; cells], cand: vec![0; cells] };
+        for c in 0..cells {
+            let (g, p) = (givens[c], placed[c]);
+            if let Some(d) = [g, p].into_iter().find(|&d| d as usize > n) {
+                return Err(format!("{}: digit {d} is outside 1..{n}", at(c)));
+            }
+            if g != 0 && p != 0 {
+                return Err(format!("{}: a given ({g}) and a placed digit ({p}) in one cell", at(c)));
+            }
+            if g + p != 0 && !candidates[c].is_empty() {
+                return Err(format!("{}: a filled cell has no candidates", at(c)));
+            }
+            board.cells[c] = g + p;
+            board.placed[c] = p != 0;
+            for &d in &candidates[c] {
+                if d == 0 || d as usize > n {
+                    return Err(format!("{}: candidate {d} is outside 1..{n}", at(c)));
+                }
+                board.cand[c] |= 1 << (d - 1);
+            }
+        }
+        Ok(board)
+    }
+
+    /// The board's parts ([`Board::from_parts`]): givens, placed digits and candidate lists.
+    pub fn parts(&self) -> (Vec<u8>, Vec<u8>, Vec<Vec<u8>>) {
+        let givens = self.cells.iter().zip(&self.placed).map(|(&v, &p)| if p { 0 } else { v }).collect();
+        let placed = self.cells.iter().zip(&self.placed).map(|(&v, &p)| if p { v } else { 0 }).collect();
+        let cand = self.cand.iter().map(|&m| crate::human::digit_list(m)).collect();
+        (givens, placed, cand)
+    }
+
     /// The board's mistakes, against `solution` (the puzzle's one solution, or `None` when the
     /// givens have none or several: then only what needs no solution is reported, clashes and
     /// empty cells, with a row saying why). A last row of kind `board` says whether the board
@@ -786,10 +837,12 @@ impl Board {
         if !givens.is_valid() {
             return Ok(Err("the givens break a rule (a digit twice in a unit)".into()));
         }
-        Ok(match crate::search::count_solutions_with(&givens, 2, interrupt)? {
-            0 => Err("the givens have no solution".into()),
-            1 => Ok(crate::search::solve_with(&givens, interrupt)?.expect("one solution")),
-            _ => Err("the givens have more than one solution, so no digit or candidate can be called wrong".into()),
+        Ok(match crate::search::unique_solution_with(&givens, interrupt)? {
+            Ok(s) => Ok(s),
+            Err(0) => Err("the givens have no solution".into()),
+            Err(_) => {
+                Err("the givens have more than one solution, so no digit or candidate can be called wrong".into())
+            }
         })
     }
 

@@ -135,20 +135,9 @@ fn hint_of_each_oracle_state_is_the_oracles_next_step() {
     let (mut compared, mut bare) = (0, 0);
     let mut differing = Vec::new();
     for (p, steps) in &paths {
-        let grid = Grid::parse(p).unwrap();
-        let mut path = Steps::new(&grid, Selection::all(), false, &mut never).unwrap().unwrap();
-        for (i, text) in states(p, steps).iter().enumerate() {
-            let cells: String = path
-                .cells()
-                .iter()
-                .zip(grid.cells())
-                .map(|(&v, &g)| match (v, g) {
-                    (0, _) => ".".to_string(),
-                    (v, 0) => format!("+{v}"),
-                    (v, _) => v.to_string(),
-                })
-                .collect();
-            let player = Board::parse(&format!("{text} {cells}")).unwrap();
+        for (i, player_text) in states_of(p, steps).iter().enumerate() {
+            let text = player_text.split(' ').next().unwrap();
+            let player = Board::parse(player_text).unwrap();
             let read_bare = Board::parse(text).unwrap();
             let mut boards = vec![player];
             if read_bare.cells() == boards[0].cells() {
@@ -177,7 +166,6 @@ fn hint_of_each_oracle_state_is_the_oracles_next_step() {
                 }
                 compared += 1;
             }
-            path.next_with(&mut never).unwrap();
         }
     }
     eprintln!("{compared} hints of oracle states on {} paths ({bare} states read bare too)", paths.len());
@@ -216,4 +204,78 @@ fn sukaku_ratings_are_the_oracles() {
     assert!(differing.is_empty(), "{} of {rated} ratings differ", differing.len());
     assert!(rated >= 600, "{rated}");
     assert!(uniqueness_matters >= 5, "{uniqueness_matters}");
+}
+
+/// `steps(board, technique)` (HoDoKu's "show all"): on every oracle state whose next step is a
+/// single, an intersection, a subset or a fish, the list of every step of that technique has the
+/// hint first (the path takes the first instance), and every step listed is sound against the
+/// solution: it places the solution's digit, removes none of the solution's candidates, and
+/// changes the board. Techniques whose finders stop at the first instance are refused.
+#[test]
+fn every_step_of_a_technique_starts_with_the_hint_and_is_sound() {
+    use sudoku_engine::human::every_step;
+    let paths = oracle();
+    let (mut listed, mut states, mut refused, mut more_than_one) = (0, 0, 0, 0);
+    for (p, steps) in &paths {
+        let grid = Grid::parse(p).unwrap();
+        let solution = sudoku_engine::solve(&grid).unwrap();
+        let sol = solution.cells();
+        for text in states_of(p, steps) {
+            let board = Board::parse(&text).unwrap();
+            let Some(hint) = board.hint(&mut never).unwrap().unwrap() else { continue };
+            match every_step(&board, hint.technique.name(), 10_000, &mut never).unwrap() {
+                Ok(all) => {
+                    states += 1;
+                    assert_eq!(
+                        (all[0].technique, all[0].placed, &all[0].eliminated),
+                        (hint.technique, hint.placed, &hint.eliminated),
+                        "{p}: {text}"
+                    );
+                    for s in &all {
+                        assert!(s.placed.is_none_or(|(c, d)| sol[c] == d), "{p}: {s:?}");
+                        assert!(
+                            s.eliminated.iter().all(|&(c, d)| sol[c] != d && board.candidates(c) >> (d - 1) & 1 == 1),
+                            "{p}: {s:?}"
+                        );
+                        assert!(s.placed.is_some() || !s.eliminated.is_empty(), "{p}: {s:?}");
+                    }
+                    listed += all.len();
+                    more_than_one += (all.len() > 1) as usize;
+                }
+                Err(why) => {
+                    assert!(why.contains("cannot list every step yet"), "{why}");
+                    refused += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{listed} steps listed on {states} states ({more_than_one} with more than one); {refused} refused");
+    assert!(states > 2500 && more_than_one > 1000 && refused > 100, "{states} {more_than_one} {refused}");
+    let b = Board::parse(&states_of(paths.keys().next().unwrap(), paths.values().next().unwrap())[0]).unwrap();
+    assert!(every_step(&b, "no_such_technique", 10, &mut never).unwrap().unwrap_err().contains("unknown technique"));
+    // A family lists its techniques in the path's order; the limit holds.
+    let family = every_step(&b, "hidden_single", 3, &mut never).unwrap().unwrap();
+    assert!(family.len() <= 3);
+}
+
+/// The player's-board reading of each state of a path ([`states`] with the cells beside).
+fn states_of(p: &str, steps: &[OracleStep]) -> Vec<String> {
+    let grid = Grid::parse(p).unwrap();
+    let mut path = Steps::new(&grid, Selection::all(), false, &mut never).unwrap().unwrap();
+    let mut out = Vec::new();
+    for text in states(p, steps) {
+        let cells: String = path
+            .cells()
+            .iter()
+            .zip(grid.cells())
+            .map(|(&v, &g)| match (v, g) {
+                (0, _) => ".".to_string(),
+                (v, 0) => format!("+{v}"),
+                (v, _) => v.to_string(),
+            })
+            .collect();
+        out.push(format!("{text} {cells}"));
+        path.next_with(&mut never).unwrap();
+    }
+    out
 }

@@ -37,6 +37,7 @@ SELECT size(puzzle) AS size, count(*) AS boards,
        count(*) FILTER (WHERE b::text::board = b) AS text,
        count(*) FILTER (WHERE sukaku(b)::board = b) AS sukaku,
        count(*) FILTER (WHERE pretty(b)::board = b) AS pencil_marks,
+       count(*) FILTER (WHERE b::jsonb::board = b AND board(to_jsonb(b)) = b) AS jsonb,
        count(*) FILTER (WHERE b::text LIKE ':0000:x:%') AS library_lines
 FROM boards, LATERAL (VALUES (plain), (played)) v(b)
 GROUP BY 1 ORDER BY 1;
@@ -44,6 +45,14 @@ GROUP BY 1 ORDER BY 1;
 SELECT count(*) FILTER (WHERE plain::grid = puzzle AND puzzle(played) = puzzle AND puzzle::board = plain) AS grids_agree,
        count(*) FILTER (WHERE fill_candidates(played) <> played) AS filling_changes_the_played
 FROM boards;
+
+-- The jsonb form of a small board, and what its reading refuses (22023 naming the cell).
+SELECT place(remove_candidates(board('1...2.3..4...3..'::grid), 1, 2, ARRAY[3]), 1, 3, 4)::jsonb AS board_jsonb;
+SELECT error_of($$SELECT sudoku.board('{"givens": [[1]], "placed": [[0]], "candidates": [[[]]]}'::jsonb)$$);
+SELECT error_of($$SELECT sudoku.board('{"givens": [], "placed": [], "candidates": [], "notes": 1}'::jsonb)$$);
+SELECT error_of(format('SELECT sudoku.board(%L::jsonb)', jsonb_set(to_jsonb(board('1...2.3..4...3..'::grid)), '{placed,0,0}', '2')));
+SELECT error_of(format('SELECT sudoku.board(%L::jsonb)', jsonb_set(to_jsonb(board('1...2.3..4...3..'::grid)), '{candidates,0,1}', '[5]')));
+SELECT error_of(format('SELECT sudoku.board(%L::jsonb)', jsonb_set(to_jsonb(board('1...2.3..4...3..'::grid)), '{givens,1}', '[0, 0]')));
 
 -- Binary send/receive through a round trip of COPY BINARY.
 \getenv outdir PG_SUDOKU_RESULTS
@@ -237,3 +246,35 @@ SELECT count(*) AS states,
        bool_and(svg(NULL::board) IS NULL) AS null_board,
        svg('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......') = svg('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'::grid) AS literal_is_a_grid
 FROM sukakus WHERE n % 11 = 0;
+
+-- steps(board, technique), HoDoKu's "show all", on the path states above: where the path's next
+-- step is of a technique that lists every instance, its list starts with the hint (the path takes
+-- the first), and every step listed is sound against the solution (its placement the solution's
+-- digit, none of the solution's candidates removed).
+CREATE TEMP TABLE listed AS
+SELECT s.n, h.technique AS hint_technique, h.placed AS hint_placed, h.eliminated AS hint_eliminated,
+       to_array(solve(grid(s.state::board))) AS sol, x.step, x.technique, x.placed, x.eliminated
+FROM sukakus s
+CROSS JOIN LATERAL (SELECT (hint(s.state::board)).*) h
+CROSS JOIN LATERAL steps(s.state::board, h.technique) x
+WHERE h.technique IN ('full_house', 'hidden_single', 'direct_pointing', 'direct_claiming', 'direct_hidden_pair',
+                      'naked_single', 'direct_hidden_triple', 'pointing', 'claiming', 'naked_pair', 'x_wing',
+                      'hidden_pair', 'naked_triple', 'swordfish', 'hidden_triple', 'xy_wing', 'xyz_wing', 'naked_quad',
+                      'jellyfish', 'hidden_quad', 'aligned_pair_exclusion', 'aligned_triple_exclusion');
+SELECT count(DISTINCT n) AS states, count(*) AS steps, count(DISTINCT hint_technique) AS techniques,
+       count(DISTINCT n) FILTER (WHERE step = 1 AND technique = hint_technique AND placed IS NOT DISTINCT FROM hint_placed
+                                   AND eliminated IS NOT DISTINCT FROM hint_eliminated) AS hint_first,
+       count(*) FILTER (WHERE (placed IS NULL OR sol[(placed[1] - 1) * 9 + placed[2]] = placed[3])
+                          AND NOT EXISTS (SELECT FROM generate_subscripts(eliminated, 1) i
+                                          WHERE sol[(eliminated[i][1] - 1) * 9 + eliminated[i][2]] = eliminated[i][3])) AS sound
+FROM listed;
+-- A family lists its techniques in turn; max_steps bounds the rows; the techniques whose finders
+-- keep only their first or easiest instance are refused (0A000), as are unknown names.
+SELECT array_agg(DISTINCT technique ORDER BY technique) AS locked_candidates_family,
+       (SELECT count(*) FROM steps(board((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1)), 'hidden_single', 2))
+           AS at_most_two
+FROM (SELECT state FROM sukakus ORDER BY n) s, steps(s.state::board, 'locked_candidates') x;
+SELECT error_of(format('SELECT count(*) FROM sudoku.steps(%L::sudoku.board, %L)', board(puzzle), t))
+FROM (SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1) p, unnest(ARRAY['turbot_fish', 'no_such_technique']) t;
+SELECT error_of(format('SELECT count(*) FROM sudoku.steps(%L::sudoku.board, %L, 0)', board(puzzle), 'naked_single'))
+FROM (SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1) p;

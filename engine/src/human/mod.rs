@@ -668,6 +668,52 @@ impl Selection {
     }
 }
 
+/// Every step of a technique on a player's board as it stands (HoDoKu's "show all"), at most
+/// `limit`, in Sudoku Explainer's order: `name` is a technique's name (`hidden_single` for both
+/// kinds, as `sudoku.techniques()` lists them) or a family's (`locked_candidates`), whose
+/// techniques are listed one after the other in the path's order. Why not: an unknown name, a
+/// technique whose finder stops at its first instance (so far the singles, intersections,
+/// subsets, fish, XY- and XYZ-Wings and aligned exclusions list every one), a board with mistakes or without one solution
+/// ([`crate::board::Board::steps`]).
+pub fn every_step(
+    board: &crate::board::Board,
+    name: &str,
+    limit: usize,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Result<Vec<Step>, String>, Interrupted> {
+    let named = |t: &Technique| t.name() == name || t.family_name() == Some(name);
+    let mask = Technique::ORDER.iter().filter(|t| named(t)).fold(0u64, |m, t| m | t.bit());
+    if mask == 0 {
+        return Ok(Err(format!("unknown technique {name:?} (sudoku.techniques() lists them)")));
+    }
+    if let Err(why) = board.steps(interrupt)? {
+        return Ok(Err(why));
+    }
+    let walk = explainer::Walk::from_board(board);
+    let mut ctx = explainer::Ctx::new(interrupt, Technique::RATED, u32::MAX);
+    let mut out = Vec::new();
+    let mut finders = Technique::ORDER.iter().copied().filter(|t| t.within(mask)).collect::<Vec<_>>();
+    finders.dedup_by_key(|t| t.name());
+    for t in finders {
+        if out.len() >= limit {
+            break;
+        }
+        match walk.every(t, mask, limit - out.len(), &mut ctx) {
+            Ok(Some(steps)) => out.extend(steps.iter().map(|s| explain::step_of(s, board.size(), true))),
+            Ok(None) => {
+                return Ok(Err(format!(
+                "{} cannot list every step yet: only the singles, intersections, subsets, fish, XY- and XYZ-Wings and \
+                     aligned exclusions can",
+                t.name()
+            )))
+            }
+            Err(explainer::SeError::Interrupted) => return Err(Interrupted),
+            Err(e) => return Ok(Err(e.to_string())),
+        }
+    }
+    Ok(Ok(out))
+}
+
 /// The distinct technique names of the path, in the order tried (`full_house`,
 /// `hidden_single` ... `dynamic_forcing_chain`, `guess`): what `sudoku.rating_techniques()`
 /// lists.

@@ -20,7 +20,7 @@
 
 use super::{Selection, Step, Steps, Technique};
 use crate::grid::Grid;
-use crate::search::{count_solutions_with, solve_with, Interrupted};
+use crate::search::Interrupted;
 
 /// The rating of a puzzle.
 #[derive(Clone, Debug, PartialEq)]
@@ -84,10 +84,10 @@ pub(super) fn unique_solution(
     if !grid.is_valid() {
         return Ok(Err(RateError::ConflictingGivens));
     }
-    match count_solutions_with(grid, 2, interrupt)? {
-        0 => Ok(Err(RateError::NoSolution)),
-        1 => Ok(Ok(solve_with(grid, interrupt)?.expect("one solution"))),
-        _ => Ok(Err(RateError::SeveralSolutions)),
+    match crate::search::unique_solution_with(grid, interrupt)? {
+        Ok(s) => Ok(Ok(s)),
+        Err(0) => Ok(Err(RateError::NoSolution)),
+        Err(_) => Ok(Err(RateError::SeveralSolutions)),
     }
 }
 

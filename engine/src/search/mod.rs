@@ -800,6 +800,23 @@ pub fn count_solutions_with(grid: &Grid, limit: u64, interrupt: &mut dyn FnMut()
     }
 }
 
+/// The one solution of `grid`: `Ok(Ok(solution))`, or `Ok(Err(count))` with the count (0, or 2
+/// for two or more). One search, where a count to two and then a solve would run two: the
+/// first solution found is kept while the search goes on to prove there is no other.
+pub fn unique_solution_with(
+    grid: &Grid,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Result<Grid, u64>, Interrupted> {
+    let mut search = Solutions::new(grid, Branching::Fastest);
+    let Some(first) = search.next_with(interrupt)? else {
+        return Ok(Err(0));
+    };
+    Ok(match search.count_with(1, interrupt)? {
+        0 => Ok(first),
+        _ => Err(2),
+    })
+}
+
 /// [`count_solutions_with`] without an interrupt.
 pub fn count_solutions(grid: &Grid, limit: u64) -> u64 {
     count_solutions_with(grid, limit, &mut never).unwrap_or(0)
@@ -812,6 +829,43 @@ mod tests {
 
     fn lines(text: &str) -> Vec<Grid> {
         text.lines().filter(|l| !l.is_empty()).map(|l| Grid::parse(&l[..81]).unwrap()).collect()
+    }
+
+    /// One search gives the one solution, as a count to two and a solve do: on the seed puzzles,
+    /// on them with a given taken out until they have several solutions, and with a given
+    /// changed so they have none; on an empty grid of each size.
+    #[test]
+    fn unique_solution_is_count_and_solve_in_one() {
+        for p in lines(include_str!("../../../data/seed_examples.txt")) {
+            let want = |g: &Grid| match count_solutions(g, 2) {
+                1 => Ok(solve(g).unwrap()),
+                n => Err(n.min(2)),
+            };
+            let mut g = p.clone();
+            let mut cells = g.cells().to_vec();
+            for c in 0..81 {
+                assert_eq!(unique_solution_with(&g, &mut never).unwrap(), want(&g), "{g:?}");
+                if cells[c] != 0 {
+                    cells[c] = 0;
+                    g = Grid::from_cells(&cells).unwrap();
+                    if count_solutions(&g, 2) > 1 {
+                        assert_eq!(unique_solution_with(&g, &mut never).unwrap(), Err(2));
+                        break;
+                    }
+                }
+            }
+            let first = p.cells().iter().position(|&v| v != 0).unwrap();
+            let mut wrong = p.cells().to_vec();
+            let other = solve(&p).unwrap().cells()[first] % 9 + 1;
+            wrong[first] = 0;
+            let blank = (0..81).find(|&c| wrong[c] == 0 && c / 9 == first / 9 && c != first).unwrap();
+            wrong[blank] = other;
+            let wrong = Grid::from_cells(&wrong).unwrap();
+            assert_eq!(unique_solution_with(&wrong, &mut never).unwrap(), want(&wrong));
+        }
+        for n in [4, 9, 16, 25] {
+            assert_eq!(unique_solution_with(&Grid::empty(n).unwrap(), &mut never).unwrap(), Err(2));
+        }
     }
 
     #[test]

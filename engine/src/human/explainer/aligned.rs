@@ -88,6 +88,11 @@ fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
 
 /// Aligned pair exclusion (6.2): two cells with two or more bivalue cells seeing both.
 pub(super) fn aligned_pair(b: &Board) -> Option<SeStep> {
+    super::basics::first(|sink| aligned_pairs(b, sink))
+}
+
+/// Every aligned pair exclusion ([`aligned_pair`]) to `sink`; true when it stopped.
+pub(super) fn aligned_pairs<S: super::basics::Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
     let (list, ex) = candidates(b, 2);
     for (i, j) in pairs(list.len()) {
         let common = ex[i] & ex[j];
@@ -95,19 +100,26 @@ pub(super) fn aligned_pair(b: &Board) -> Option<SeStep> {
             let removed = exclusion(b, &[list[i], list[j]], common);
             if !removed.is_empty() {
                 let step = SeStep::removal(Technique::AlignedPairExclusion, 62, removed);
-                return Some(step.on([list[i], list[j]]).on(cells(common)));
+                if sink.take(step.on([list[i], list[j]]).on(cells(common))) {
+                    return true;
+                }
             }
         }
     }
-    None
+    false
 }
 
 /// Aligned triple exclusion (7.5): two cells and a third that is an excluder of either (a peer
 /// with two or three candidates), with two or more such excluders seeing all three.
 pub(super) fn aligned_triple(b: &Board) -> Option<SeStep> {
+    super::basics::first(|sink| aligned_triples(b, sink))
+}
+
+/// Every aligned triple exclusion ([`aligned_triple`]) to `sink`; true when it stopped.
+pub(super) fn aligned_triples<S: super::basics::Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
     let (list, ex) = candidates(b, 3);
     if list.len() < 3 {
-        return None;
+        return false;
     }
     let in_list = list.iter().fold(Cells::EMPTY, |m, &c| m.with(c));
     let mut index = [0usize; NC];
@@ -123,10 +135,12 @@ pub(super) fn aligned_triple(b: &Board) -> Option<SeStep> {
                 let removed = exclusion(b, &[c0, c1, list[k]], common);
                 if !removed.is_empty() {
                     let step = SeStep::removal(Technique::AlignedTripleExclusion, 75, removed);
-                    return Some(step.on([c0, c1, list[k]]).on(cells(common)));
+                    if sink.take(step.on([c0, c1, list[k]]).on(cells(common))) {
+                        return true;
+                    }
                 }
             }
         }
     }
-    None
+    false
 }

@@ -8,18 +8,50 @@ use super::{SeStep, Technique};
 /// The region types in the order singles and subsets search them: boxes, columns, rows.
 const SEARCH: [usize; 3] = [BOX, COL, ROW];
 
+/// Where a finder hands each step it finds, in Sudoku Explainer's order; true stops the search.
+/// The path's [`First`] is a type of its own, so that the finders it calls compile to the plain
+/// search for the first step; a closure lists them all.
+pub(super) trait Sink {
+    fn take(&mut self, step: SeStep) -> bool;
+}
+
+impl<F: FnMut(SeStep) -> bool + ?Sized> Sink for F {
+    fn take(&mut self, step: SeStep) -> bool {
+        self(step)
+    }
+}
+
+/// The sink of the path: keeps the first step and stops.
+pub(super) struct First(Option<SeStep>);
+
+impl Sink for First {
+    #[inline(always)]
+    fn take(&mut self, step: SeStep) -> bool {
+        self.0 = Some(step);
+        true
+    }
+}
+
+/// The first step a finder hands out (what the path takes).
+#[inline(always)]
+pub(super) fn first(find: impl FnOnce(&mut First) -> bool) -> Option<SeStep> {
+    let mut f = First(None);
+    find(&mut f);
+    f.0
+}
+
 /// A region with one empty cell left (full house, 1.0).
 pub(super) fn full_house(b: &Board) -> Option<SeStep> {
-    singles(b, true)
+    first(|sink| singles(b, true, sink))
 }
 
 /// A digit with one place left in a box (1.2), a column or a row (1.5), not a full house.
 pub(super) fn hidden_single(b: &Board) -> Option<SeStep> {
-    singles(b, false)
+    first(|sink| singles(b, false, sink))
 }
 
-/// Full houses (`alone`) or the other hidden singles.
-fn singles(b: &Board, alone: bool) -> Option<SeStep> {
+/// Full houses (`alone`) or the other hidden singles, each to `sink`; true when it stopped.
+pub(super) fn singles<S: Sink + ?Sized>(b: &Board, alone: bool, sink: &mut S) -> bool {
     {
         for t in SEARCH {
             for r in 0..N {
@@ -34,20 +66,27 @@ fn singles(b: &Board, alone: bool) -> Option<SeStep> {
                                 (false, BOX) => (Technique::HiddenSingleBox, 12),
                                 _ => (Technique::HiddenSingleLine, 15),
                             };
-                            return Some(SeStep::placement(tech, diff, c, d).on([c]).about(bit(d)).within(t, r));
+                            if sink.take(SeStep::placement(tech, diff, c, d).on([c]).about(bit(d)).within(t, r)) {
+                                return true;
+                            }
                         }
                     }
                 }
             }
         }
     }
-    None
+    false
 }
 
 pub(super) fn naked_single(b: &Board) -> Option<SeStep> {
-    (0..N * N)
-        .find(|&c| b.value[c] == 0 && count(b.cand[c]) == 1)
-        .map(|c| SeStep::placement(Technique::NakedSingle, 23, c, b.cand[c].trailing_zeros() as u8 + 1).on([c]))
+    first(|sink| naked_singles(b, sink))
+}
+
+/// Every naked single (2.3), cell by cell, to `sink`; true when it stopped.
+pub(super) fn naked_singles<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
+    (0..N * N).filter(|&c| b.value[c] == 0 && count(b.cand[c]) == 1).any(|c| {
+        sink.take(SeStep::placement(Technique::NakedSingle, 23, c, b.cand[c].trailing_zeros() as u8 + 1).on([c]))
+    })
 }
 
 /// Whether two regions of different types share cells.
@@ -101,6 +140,11 @@ fn count_cells(set: Cells) -> u32 {
 /// type has one place left for the digit (1.7 from a box, 1.9 from a line). The step places
 /// that hidden single only, as Sudoku Explainer's does.
 pub(super) fn direct_locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<SeStep> {
+    first(|sink| direct_lockings(b, pairs, sink))
+}
+
+/// Every direct pointing or claiming ([`direct_locking`]) to `sink`; true when it stopped.
+pub(super) fn direct_lockings<S: Sink + ?Sized>(b: &Board, pairs: [(usize, usize); 2], sink: &mut S) -> bool {
     for (t1, t2) in pairs {
         for d in 1..=N as u8 {
             for r1 in 0..N {
@@ -118,7 +162,9 @@ pub(super) fn direct_locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<Se
                                 let c = remain.first();
                                 let locked = b.holding(T.region_set[t1][r1], d);
                                 let step = SeStep::placement(tech, diff, c, d).on(cells(locked)).on([c]);
-                                return Some(step.about(bit(d)).within(t1, r1));
+                                if sink.take(step.about(bit(d)).within(t1, r1)) {
+                                    return true;
+                                }
                             }
                         }
                     }
@@ -126,7 +172,7 @@ pub(super) fn direct_locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<Se
             }
         }
     }
-    None
+    false
 }
 
 /// Every locked set of the region-type pairs, in Sudoku Explainer's order: `f(t1, r1, t2, r2,
@@ -159,7 +205,11 @@ pub(super) fn locked_sets(
 
 /// Pointing (2.6) and claiming (2.8).
 pub(super) fn locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<SeStep> {
-    let mut out = None;
+    first(|sink| lockings(b, pairs, sink))
+}
+
+/// Every pointing or claiming ([`locking`]) to `sink`; true when it stopped.
+pub(super) fn lockings<S: Sink + ?Sized>(b: &Board, pairs: [(usize, usize); 2], sink: &mut S) -> bool {
     locked_sets(b, pairs, None, &mut |t1, r1, t2, r2, d| {
         let removed = locking_removals(b, t1, r1, t2, r2, d);
         if removed.is_empty() {
@@ -167,10 +217,8 @@ pub(super) fn locking(b: &Board, pairs: [(usize, usize); 2]) -> Option<SeStep> {
         }
         let (tech, diff) = if t2 != BOX { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
         let locked = b.holding(T.region_set[t1][r1], d);
-        out = Some(SeStep::removal(tech, diff, removed).on(cells(locked)).about(bit(d)).within(t1, r1));
-        true
-    });
-    out
+        sink.take(SeStep::removal(tech, diff, removed).on(cells(locked)).about(bit(d)).within(t1, r1))
+    })
 }
 
 /// Every naked set of `degree` cells, in Sudoku Explainer's order: `f(t, r, m, union)` for the
@@ -225,7 +273,11 @@ pub(super) fn naked_sets(b: &Board, degree: u32, f: &mut dyn FnMut(usize, usize,
 /// Naked pairs, triples and quads (3.0, 3.6, 5.0): `degree` cells of a region with at least
 /// `2 * degree` empty cells, each with two or more candidates, `degree` digits between them.
 pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
-    let mut out = None;
+    first(|sink| naked_set_steps(b, degree, sink))
+}
+
+/// Every naked set step of `degree` ([`naked_set`]) to `sink`; true when it stopped.
+pub(super) fn naked_set_steps<S: Sink + ?Sized>(b: &Board, degree: u32, sink: &mut S) -> bool {
     naked_sets(b, degree, &mut |t, r, m, union| {
         let removed = b.removals_outside(region_cells(t, r, !m & ALL_DIGITS), !union);
         if removed.is_empty() {
@@ -236,10 +288,8 @@ pub(super) fn naked_set(b: &Board, degree: u32) -> Option<SeStep> {
             3 => (Technique::NakedTriple, 36),
             _ => (Technique::NakedQuad, 50),
         };
-        out = Some(SeStep::removal(tech, diff, removed).on(region_cells(t, r, m)).about(union).within(t, r));
-        true
-    });
-    out
+        sink.take(SeStep::removal(tech, diff, removed).on(region_cells(t, r, m)).about(union).within(t, r))
+    })
 }
 
 /// Every hidden set of `degree` digits, in Sudoku Explainer's order: `f(t, r, m, union)` for
@@ -291,7 +341,11 @@ pub(super) fn hidden_sets(b: &Board, degree: u32, direct: bool, f: &mut dyn FnMu
 /// direct forms (pair 2.0, triple 2.5) need more than `degree` empty cells and only place the
 /// hidden single the set leaves for another digit.
 pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep> {
-    let mut out = None;
+    first(|sink| hidden_set_steps(b, degree, direct, sink))
+}
+
+/// Every hidden set step ([`hidden_set`]) to `sink`; true when it stopped.
+pub(super) fn hidden_set_steps<S: Sink + ?Sized>(b: &Board, degree: u32, direct: bool, sink: &mut S) -> bool {
     hidden_sets(b, degree, direct, &mut |t, r, m, union| {
         if direct {
             for d in (1..=N as u8).filter(|&d| m & bit(d) == 0) {
@@ -301,8 +355,7 @@ pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep>
                     let (tech, diff) =
                         if degree == 2 { (Technique::DirectHiddenPair, 20) } else { (Technique::DirectHiddenTriple, 25) };
                     let step = SeStep::placement(tech, diff, c, d).on(region_cells(t, r, union)).on([c]);
-                    out = Some(step.about(m | bit(d)).within(t, r));
-                    return true;
+                    return sink.take(step.about(m | bit(d)).within(t, r));
                 }
             }
             return false;
@@ -316,10 +369,8 @@ pub(super) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<SeStep>
             3 => (Technique::HiddenTriple, 40),
             _ => (Technique::HiddenQuad, 54),
         };
-        out = Some(SeStep::removal(tech, diff, removed).on(region_cells(t, r, union)).about(m).within(t, r));
-        true
-    });
-    out
+        sink.take(SeStep::removal(tech, diff, removed).on(region_cells(t, r, union)).about(m).within(t, r))
+    })
 }
 
 /// Every fish of `degree` base lines, in Sudoku Explainer's order: `f(base, cover, m, d, union)`
@@ -400,7 +451,11 @@ pub(super) fn fishes(
 /// for a digit, two or more each, lie in `degree` rows (columns); the digit leaves the rest of
 /// those. Only digits placed at most `N - 2 * degree` times.
 pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
-    let mut out = None;
+    first(|sink| fish_steps(b, degree, sink))
+}
+
+/// Every fish step of `degree` ([`fish`]) to `sink`; true when it stopped.
+pub(super) fn fish_steps<S: Sink + ?Sized>(b: &Board, degree: u32, sink: &mut S) -> bool {
     fishes(b, degree, None, &mut |base, cover, m, d, union| {
         let removed: Vec<(usize, Mask)> = fish_removals(b, cover, m, d, union).map(|c| (c, bit(d))).collect();
         if removed.is_empty() {
@@ -412,10 +467,8 @@ pub(super) fn fish(b: &Board, degree: u32) -> Option<SeStep> {
             _ => (Technique::Jellyfish, 52),
         };
         let base_cells = (0..N).filter(|r| m >> r & 1 != 0).flat_map(|r| region_cells(base, r, b.positions(base, r, d)));
-        out = Some(SeStep::removal(tech, diff, removed).on(base_cells).about(bit(d)));
-        true
-    });
-    out
+        sink.take(SeStep::removal(tech, diff, removed).on(base_cells).about(bit(d)))
+    })
 }
 
 /// The places of `d` a fish removes: in its cover lines (`union`, of type `cover`), outside its

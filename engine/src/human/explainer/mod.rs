@@ -309,6 +309,16 @@ impl Walk {
     pub(crate) fn guess(&mut self, solution: &[u8]) -> SeStep {
         each_size!(self, w => w.guess(solution))
     }
+
+    pub(crate) fn every(
+        &self,
+        technique: Technique,
+        keep: u64,
+        limit: usize,
+        ctx: &mut Ctx,
+    ) -> Result<Option<Vec<SeStep>>, SeError> {
+        each_size!(self, w => w.every(technique, keep, limit, ctx))
+    }
 }
 
 /// The ER, EP and ED of the steps of a path, and its hardest technique.

@@ -119,6 +119,40 @@ fn next_step(b: &Board, ctx: &mut Ctx, buffers: &mut chaining::Buffers) -> Resul
     Ok(None)
 }
 
+/// Every step of technique `t` on the board, in Sudoku Explainer's order, to `sink` (true
+/// stops): the singles, intersections, subsets, fish, XY- and XYZ-Wings and aligned exclusions,
+/// whose finders list every instance in the order the path meets them. `None` for the others:
+/// the turbot fish, the larger wings and the unique loops take the easiest of all they find,
+/// BUG is one pattern of the whole board, and the chains stop at their first.
+fn every(b: &Board, t: Technique, sink: &mut dyn FnMut(SeStep) -> bool) -> Option<bool> {
+    use Technique::*;
+    Some(match t {
+        FullHouse => basics::singles(b, true, sink),
+        HiddenSingleBox | HiddenSingleLine => basics::singles(b, false, sink),
+        DirectPointing => basics::direct_lockings(b, POINTING, sink),
+        DirectClaiming => basics::direct_lockings(b, CLAIMING, sink),
+        DirectHiddenPair => basics::hidden_set_steps(b, 2, true, sink),
+        DirectHiddenTriple => basics::hidden_set_steps(b, 3, true, sink),
+        NakedSingle => basics::naked_singles(b, sink),
+        Pointing => basics::lockings(b, POINTING, sink),
+        Claiming => basics::lockings(b, CLAIMING, sink),
+        NakedPair => basics::naked_set_steps(b, 2, sink),
+        NakedTriple => basics::naked_set_steps(b, 3, sink),
+        NakedQuad => basics::naked_set_steps(b, 4, sink),
+        HiddenPair => basics::hidden_set_steps(b, 2, false, sink),
+        HiddenTriple => basics::hidden_set_steps(b, 3, false, sink),
+        HiddenQuad => basics::hidden_set_steps(b, 4, false, sink),
+        XWing => basics::fish_steps(b, 2, sink),
+        Swordfish => basics::fish_steps(b, 3, sink),
+        Jellyfish => basics::fish_steps(b, 4, sink),
+        XYWing => wings::xy_wings(b, false, sink),
+        XYZWing => wings::xy_wings(b, true, sink),
+        AlignedPairExclusion => aligned::aligned_pairs(b, sink),
+        AlignedTripleExclusion => aligned::aligned_triples(b, sink),
+        _ => return None,
+    })
+}
+
 /// A run of the path over one puzzle, a step at a time.
 #[derive(Clone)]
 pub(crate) struct Walk {
@@ -168,6 +202,33 @@ impl Walk {
             apply(s, &mut self.board);
         }
         Ok(step)
+    }
+
+    /// Every step of `technique` on the board as it stands (none applied), at most `limit`, in
+    /// Sudoku Explainer's order; `None` when its finder cannot list every instance ([`every`]).
+    /// Only the steps of the techniques `keep` are kept (the hidden singles' finder gives both
+    /// kinds).
+    pub(crate) fn every(
+        &self,
+        technique: Technique,
+        keep: u64,
+        limit: usize,
+        ctx: &mut Ctx,
+    ) -> Result<Option<Vec<SeStep>>, SeError> {
+        let mut out = Vec::new();
+        let mut stopped = Ok(());
+        let listed = every(&self.board, technique, &mut |s| {
+            if s.technique.within(keep) {
+                out.push(s);
+            }
+            if let Err(e) = ctx.check() {
+                stopped = Err(e);
+                return true;
+            }
+            out.len() >= limit
+        });
+        stopped?;
+        Ok(listed.map(|_| out))
     }
 
     /// A guess: the solution's digit in the first open cell with the fewest candidates, applied.

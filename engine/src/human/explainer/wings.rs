@@ -9,6 +9,11 @@ use super::{SeStep, Technique};
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4), pivot by pivot, wings among its peers.
 pub(super) fn xy_wing(b: &Board, xyz: bool) -> Option<SeStep> {
+    super::basics::first(|sink| xy_wings(b, xyz, sink))
+}
+
+/// Every XY-Wing or XYZ-Wing ([`xy_wing`]) to `sink`; true when it stopped.
+pub(super) fn xy_wings<S: super::basics::Sink + ?Sized>(b: &Board, xyz: bool, sink: &mut S) -> bool {
     let size = if xyz { 3 } else { 2 };
     for xy in 0..NC {
         let xyv = b.cand[xy];
@@ -41,12 +46,14 @@ pub(super) fn xy_wing(b: &Board, xyz: bool) -> Option<SeStep> {
                     cells(victims).filter(|&c| b.cand[c] & z != 0).map(|c| (c, z)).collect();
                 if !removed.is_empty() {
                     let (tech, diff) = if xyz { (Technique::XYZWing, 44) } else { (Technique::XYWing, 42) };
-                    return Some(SeStep::removal(tech, diff, removed).on([xy, xz, yz]).about(xyv | xzv | yzv));
+                    if sink.take(SeStep::removal(tech, diff, removed).on([xy, xz, yz]).about(xyv | xzv | yzv)) {
+                        return true;
+                    }
                 }
             }
         }
     }
-    None
+    false
 }
 
 /// WXYZ-Wing (`k` = 3: 5.5, or 5.6 when its biggest cell has three candidates) and VWXYZ-Wing
