@@ -540,8 +540,9 @@ COMMENT ON FUNCTION svg_step(board, step) IS
 COMMENT ON FUNCTION steps(board, text, integer) IS
 'Every step of a technique on the board as it stands (HoDoKu''s "show all"), one sudoku.step row each in Sudoku '
 'Explainer''s order (its grid: the board''s digits with that step''s placement), at most max_steps: technique is a name '
-'of sudoku.techniques() (hidden_single for both kinds) or a family (locked_candidates). The singles, intersections, '
-'subsets, fish, XY- and XYZ-Wings and aligned exclusions list every instance; another technique is 0A000. 22023 for an unknown name, max_steps below 1, a '
+'of sudoku.techniques() (hidden_single for both kinds) or a family (locked_candidates). Every technique lists every '
+'instance (the turbot fish, wings and unique loops, which take the easiest, easiest first) but BUG (one pattern of the '
+'whole board) and the chains (0A000). 22023 for an unknown name, max_steps below 1, a '
 'board with mistakes or without one solution.';
 COMMENT ON FUNCTION to_jsonb(board) IS
 'The board as jsonb for apps: {"givens": [[...]], "placed": [[...]], "candidates": [[[...]]]}, rows of cells, 0 for no '

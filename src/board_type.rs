@@ -396,8 +396,8 @@ fn se_rating_board(board: Board, uniqueness: default!(bool, true)) -> pgrx::comp
 /// row each in Sudoku Explainer's order (numbered from 1; each row's grid is the board's digits
 /// with that step's placement), at most `max_steps`: `technique` is a name of
 /// `sudoku.techniques()` (`hidden_single` for both kinds) or a family (`locked_candidates`).
-/// The singles, intersections, subsets, fish, XY- and XYZ-Wings and aligned exclusions list
-/// every instance; another technique is
+/// Every technique lists every instance (those that take the easiest of what they find, the
+/// turbot fish, wings and unique loops, list theirs easiest first) but BUG and the chains:
 /// `0A000` (its finder stops at the first). `22023` for an unknown name, `max_steps` below 1,
 /// a board with mistakes or without one solution; 57014 on cancel.
 // COST 2000: a row, about 10 µs a 9x9 board's listing of one technique, in units of 5 ns (estimated).

@@ -206,11 +206,11 @@ fn sukaku_ratings_are_the_oracles() {
     assert!(uniqueness_matters >= 5, "{uniqueness_matters}");
 }
 
-/// `steps(board, technique)` (HoDoKu's "show all"): on every oracle state whose next step is a
-/// single, an intersection, a subset or a fish, the list of every step of that technique has the
-/// hint first (the path takes the first instance), and every step listed is sound against the
-/// solution: it places the solution's digit, removes none of the solution's candidates, and
-/// changes the board. Techniques whose finders stop at the first instance are refused.
+/// `steps(board, technique)` (HoDoKu's "show all"): on every oracle state whose next step is of
+/// a technique that lists every instance (all but BUG and the chains), the list of every step of
+/// that technique has the hint first (the path takes the first instance, or the easiest), and
+/// every step listed is sound against the solution: it places the solution's digit, removes none
+/// of the solution's candidates, and changes the board. BUG and the chains are refused.
 #[test]
 fn every_step_of_a_technique_starts_with_the_hint_and_is_sound() {
     use sudoku_engine::human::every_step;

@@ -260,7 +260,8 @@ CROSS JOIN LATERAL steps(s.state::board, h.technique) x
 WHERE h.technique IN ('full_house', 'hidden_single', 'direct_pointing', 'direct_claiming', 'direct_hidden_pair',
                       'naked_single', 'direct_hidden_triple', 'pointing', 'claiming', 'naked_pair', 'x_wing',
                       'hidden_pair', 'naked_triple', 'swordfish', 'hidden_triple', 'xy_wing', 'xyz_wing', 'naked_quad',
-                      'jellyfish', 'hidden_quad', 'aligned_pair_exclusion', 'aligned_triple_exclusion');
+                      'jellyfish', 'hidden_quad', 'aligned_pair_exclusion', 'aligned_triple_exclusion',
+                      'turbot_fish', 'three_strong_links', 'wxyz_wing', 'vwxyz_wing', 'unique_rectangle', 'unique_loop');
 SELECT count(DISTINCT n) AS states, count(*) AS steps, count(DISTINCT hint_technique) AS techniques,
        count(DISTINCT n) FILTER (WHERE step = 1 AND technique = hint_technique AND placed IS NOT DISTINCT FROM hint_placed
                                    AND eliminated IS NOT DISTINCT FROM hint_eliminated) AS hint_first,
@@ -268,13 +269,14 @@ SELECT count(DISTINCT n) AS states, count(*) AS steps, count(DISTINCT hint_techn
                           AND NOT EXISTS (SELECT FROM generate_subscripts(eliminated, 1) i
                                           WHERE sol[(eliminated[i][1] - 1) * 9 + eliminated[i][2]] = eliminated[i][3])) AS sound
 FROM listed;
--- A family lists its techniques in turn; max_steps bounds the rows; the techniques whose finders
--- keep only their first or easiest instance are refused (0A000), as are unknown names.
+-- A family lists its techniques in turn; max_steps bounds the rows; BUG (one pattern of the whole
+-- board) and the chains (whose finders stop at their first) are refused (0A000), as are unknown
+-- names.
 SELECT array_agg(DISTINCT technique ORDER BY technique) AS locked_candidates_family,
        (SELECT count(*) FROM steps(board((SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1)), 'hidden_single', 2))
            AS at_most_two
 FROM (SELECT state FROM sukakus ORDER BY n) s, steps(s.state::board, 'locked_candidates') x;
 SELECT error_of(format('SELECT count(*) FROM sudoku.steps(%L::sudoku.board, %L)', board(puzzle), t))
-FROM (SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1) p, unnest(ARRAY['turbot_fish', 'no_such_technique']) t;
+FROM (SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1) p, unnest(ARRAY['bug', 'forcing_chain', 'no_such_technique']) t;
 SELECT error_of(format('SELECT count(*) FROM sudoku.steps(%L::sudoku.board, %L, 0)', board(puzzle), 'naked_single'))
 FROM (SELECT puzzle FROM puzzles WHERE file = 'top95' AND n = 1) p;

@@ -672,8 +672,8 @@ impl Selection {
 /// `limit`, in Sudoku Explainer's order: `name` is a technique's name (`hidden_single` for both
 /// kinds, as `sudoku.techniques()` lists them) or a family's (`locked_candidates`), whose
 /// techniques are listed one after the other in the path's order. Why not: an unknown name, a
-/// technique whose finder stops at its first instance (so far the singles, intersections,
-/// subsets, fish, XY- and XYZ-Wings and aligned exclusions list every one), a board with mistakes or without one solution
+/// technique whose finder stops at its first instance (BUG and the chains; every other
+/// technique lists every instance), a board with mistakes or without one solution
 /// ([`crate::board::Board::steps`]).
 pub fn every_step(
     board: &crate::board::Board,
@@ -692,8 +692,18 @@ pub fn every_step(
     let walk = explainer::Walk::from_board(board);
     let mut ctx = explainer::Ctx::new(interrupt, Technique::RATED, u32::MAX);
     let mut out = Vec::new();
-    let mut finders = Technique::ORDER.iter().copied().filter(|t| t.within(mask)).collect::<Vec<_>>();
-    finders.dedup_by_key(|t| t.name());
+    // One finder gives both hidden singles, and both unique rectangles and loops.
+    let finder = |t: Technique| match t {
+        Technique::HiddenSingleLine => Technique::HiddenSingleBox,
+        Technique::UniqueLoop => Technique::UniqueRectangle,
+        t => t,
+    };
+    let mut finders: Vec<Technique> = Vec::new();
+    for t in Technique::ORDER.iter().copied().filter(|t| t.within(mask)) {
+        if !finders.contains(&finder(t)) {
+            finders.push(finder(t));
+        }
+    }
     for t in finders {
         if out.len() >= limit {
             break;
@@ -702,12 +712,15 @@ pub fn every_step(
             Ok(Some(steps)) => out.extend(steps.iter().map(|s| explain::step_of(s, board.size(), true))),
             Ok(None) => {
                 return Ok(Err(format!(
-                "{} cannot list every step yet: only the singles, intersections, subsets, fish, XY- and XYZ-Wings and \
-                     aligned exclusions can",
-                t.name()
-            )))
+                    "{} cannot list every step yet: BUG is one pattern of the whole board, and the chains' \
+                     finders stop at their first",
+                    t.name()
+                )))
             }
             Err(explainer::SeError::Interrupted) => return Err(Interrupted),
+            Err(explainer::SeError::Bound) => {
+                return Ok(Err(format!("{} has more than 20,000 steps on this board: too many to list", t.name())))
+            }
             Err(e) => return Ok(Err(e.to_string())),
         }
     }

@@ -32,6 +32,77 @@ impl Sink for First {
     }
 }
 
+/// What the finders that take the easiest of all they find (turbot fish, three strong links,
+/// WXYZ- and VWXYZ-Wings, unique loops) keep: the path keeps the best, the step with the least
+/// key (the first found among equals), and skips what cannot beat it; a listing keeps every
+/// step, and hands them out least key first (so the path's step comes first), each pattern once.
+pub(super) struct Pick<K> {
+    every: bool,
+    found: Vec<(K, SeStep)>,
+    /// A listing went past [`PICK_CAP`] steps.
+    pub(super) overflowed: bool,
+}
+
+/// The most steps a listing of one technique keeps (the larger grids can hold hundreds of
+/// thousands of turbot fish).
+pub(super) const PICK_CAP: usize = 20_000;
+
+impl<K: PartialOrd> Pick<K> {
+    /// The path's: the best step only.
+    pub(super) fn best() -> Pick<K> {
+        Pick { every: false, found: Vec::new(), overflowed: false }
+    }
+
+    /// A listing's: every step.
+    pub(super) fn every() -> Pick<K> {
+        Pick { every: true, found: Vec::new(), overflowed: false }
+    }
+
+    /// Whether the best kept so far makes the search skip what `beats` says it beats (never
+    /// for a listing).
+    pub(super) fn beaten(&self, beats: impl Fn(&K) -> bool) -> bool {
+        !self.every && self.found.first().is_some_and(|(k, _)| beats(k))
+    }
+
+    /// Whether a step of `key` would be kept (then build it and [`Pick::offer`] it).
+    pub(super) fn takes(&self, key: &K) -> bool {
+        self.every || self.found.first().is_none_or(|(k, _)| key < k)
+    }
+
+    /// Keeps the step of `key` if [`Pick::takes`] it.
+    pub(super) fn offer(&mut self, key: K, step: SeStep) {
+        if self.every && self.found.len() >= PICK_CAP {
+            self.overflowed = true;
+            return;
+        }
+        if self.takes(&key) {
+            if !self.every {
+                self.found.clear();
+            }
+            self.found.push((key, step));
+        }
+    }
+
+    /// The best step.
+    pub(super) fn first(self) -> Option<SeStep> {
+        self.into_steps().into_iter().next()
+    }
+
+    /// The steps kept, least key first (a stable sort: the first found first among equals),
+    /// each pattern (technique, difficulty, removals and cells) once.
+    pub(super) fn into_steps(mut self) -> Vec<SeStep> {
+        self.found.sort_by(|(a, _), (b, _)| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+        let mut seen = std::collections::HashSet::new();
+        let mut out: Vec<SeStep> = Vec::with_capacity(self.found.len());
+        for (_, s) in self.found {
+            if seen.insert((s.technique as u32, s.difficulty, s.removed.clone(), s.cells.clone())) {
+                out.push(s);
+            }
+        }
+        out
+    }
+}
+
 /// The first step a finder hands out (what the path takes).
 #[inline(always)]
 pub(super) fn first(find: impl FnOnce(&mut First) -> bool) -> Option<SeStep> {

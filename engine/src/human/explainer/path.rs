@@ -119,14 +119,24 @@ fn next_step(b: &Board, ctx: &mut Ctx, buffers: &mut chaining::Buffers) -> Resul
     Ok(None)
 }
 
+/// The steps a listing's [`basics::Pick`] kept, to `sink`; [`SeError::Bound`] when it overflowed.
+fn picked<K: PartialOrd>(pick: basics::Pick<K>, sink: &mut dyn FnMut(SeStep) -> bool) -> Result<bool, SeError> {
+    if pick.overflowed {
+        return Err(SeError::Bound);
+    }
+    Ok(pick.into_steps().into_iter().any(sink))
+}
+
 /// Every step of technique `t` on the board, in Sudoku Explainer's order, to `sink` (true
-/// stops): the singles, intersections, subsets, fish, XY- and XYZ-Wings and aligned exclusions,
-/// whose finders list every instance in the order the path meets them. `None` for the others:
-/// the turbot fish, the larger wings and the unique loops take the easiest of all they find,
-/// BUG is one pattern of the whole board, and the chains stop at their first.
-fn every(b: &Board, t: Technique, sink: &mut dyn FnMut(SeStep) -> bool) -> Option<bool> {
+/// stops): the singles, intersections, subsets, fish, XY- and XYZ-Wings and aligned exclusions
+/// in the order the path meets them; the turbot fish, three strong links, WXYZ- and VWXYZ-Wings
+/// and unique loops, whose finders take the easiest of all they find, easiest first (each
+/// pattern once). `None` for the others: BUG is one pattern of the whole board, and the chains
+/// stop at their first. [`SeError::Bound`] when a listing of the second kind passes
+/// [`basics::PICK_CAP`] steps.
+fn every(b: &Board, t: Technique, sink: &mut dyn FnMut(SeStep) -> bool) -> Option<Result<bool, SeError>> {
     use Technique::*;
-    Some(match t {
+    Some(Ok(match t {
         FullHouse => basics::singles(b, true, sink),
         HiddenSingleBox | HiddenSingleLine => basics::singles(b, false, sink),
         DirectPointing => basics::direct_lockings(b, POINTING, sink),
@@ -149,8 +159,13 @@ fn every(b: &Board, t: Technique, sink: &mut dyn FnMut(SeStep) -> bool) -> Optio
         XYZWing => wings::xy_wings(b, true, sink),
         AlignedPairExclusion => aligned::aligned_pairs(b, sink),
         AlignedTripleExclusion => aligned::aligned_triples(b, sink),
+        TurbotFish => return Some(picked(wings::turbot_fishes(b, basics::Pick::every()), sink)),
+        ThreeStrongLinks => return Some(picked(wings::three_strong_link_steps(b, basics::Pick::every()), sink)),
+        WXYZWing => return Some(picked(wings::als_wings(b, 3, basics::Pick::every()), sink)),
+        VWXYZWing => return Some(picked(wings::als_wings(b, 4, basics::Pick::every()), sink)),
+        UniqueRectangle | UniqueLoop => return Some(picked(uniqueness::unique_loop_steps(b, basics::Pick::every()), sink)),
         _ => return None,
-    })
+    }))
 }
 
 /// A run of the path over one puzzle, a step at a time.
@@ -228,7 +243,11 @@ impl Walk {
             out.len() >= limit
         });
         stopped?;
-        Ok(listed.map(|_| out))
+        match listed {
+            None => Ok(None),
+            Some(Err(e)) => Err(e),
+            Some(Ok(_)) => Ok(Some(out)),
+        }
     }
 
     /// A guess: the solution's digit in the first open cell with the fewest candidates, applied.

@@ -7,6 +7,7 @@ use super::board::{
     BOX, COL, ROW, T,
 };
 use super::{Mask, N, NC};
+use super::basics::Pick;
 use super::{SeStep, Technique};
 
 /// The region of type `t` holding every cell of `list`, if one does.
@@ -20,14 +21,18 @@ fn shared_region(t: usize, list: &[usize]) -> Option<usize> {
 /// 4.5 for a rectangle, 4.6 for 6 cells, 4.7 for 8, 5.0 for 10 or more; type 3 adds 0.1 for each
 /// cell of its naked or hidden set beyond the first.
 pub(super) fn unique_loops(b: &Board) -> Option<SeStep> {
-    let mut best: Option<(u32, u32, SeStep)> = None;
+    unique_loop_steps(b, Pick::best()).first()
+}
+
+/// The unique rectangles and loops `best` keeps ([`unique_loops`]), keyed by difficulty then type.
+pub(super) fn unique_loop_steps(b: &Board, mut best: Pick<(u32, u32)>) -> Pick<(u32, u32)> {
     let mut offer = |lp: &[usize], both: Mask, diff: u32, ty: u32, removed: Vec<(usize, Mask)>| {
         if removed.is_empty() {
             return;
         }
-        if best.as_ref().is_none_or(|(d, t, _)| (diff, ty) < (*d, *t)) {
+        if best.takes(&(diff, ty)) {
             let tech = if lp.len() == 4 { Technique::UniqueRectangle } else { Technique::UniqueLoop };
-            best = Some((diff, ty, SeStep::removal(tech, diff, removed).on(lp.iter().copied()).about(both)));
+            best.offer((diff, ty), SeStep::removal(tech, diff, removed).on(lp.iter().copied()).about(both));
         }
     };
     let mut visits = LOOP_VISITS;
@@ -78,7 +83,7 @@ pub(super) fn unique_loops(b: &Board) -> Option<SeStep> {
             }
         }
     }
-    best.map(|(_, _, s)| s)
+    best
 }
 
 /// How many cells the search for unique loops may visit in one step: unbounded on 4x4 and 9x9

@@ -5,7 +5,9 @@
 
 use super::board::{bit, cells, count, digits, seeing_all, set_of, Board, Cells, BOX, COL, ROW, T};
 use super::{Mask, B, N, NC};
+use super::basics::Pick;
 use super::{SeStep, Technique};
+use std::cmp::Reverse;
 
 /// XY-Wing (4.2) and XYZ-Wing (4.4), pivot by pivot, wings among its peers.
 pub(super) fn xy_wing(b: &Board, xyz: bool) -> Option<SeStep> {
@@ -63,12 +65,20 @@ pub(super) fn xy_wings<S: super::basics::Sink + ?Sized>(b: &Board, xyz: bool, si
 /// cells holding it; when both digits are restricted, each of the set's other digits leaves the
 /// cells seeing all its holders too. The easiest wing found is taken.
 pub(super) fn als_wing(b: &Board, k: usize) -> Option<SeStep> {
+    als_wings(b, k, Pick::best()).first()
+}
+
+/// The key of a WXYZ- or VWXYZ-Wing among others: the easiest, then the most eliminations and
+/// Sudoku Explainer's suffix (see [`als_pivots`]).
+type AlsKey = (u32, Reverse<(usize, String)>);
+
+/// The WXYZ- or VWXYZ-Wings `pick` keeps ([`als_wing`]).
+pub(super) fn als_wings(b: &Board, k: usize, mut pick: Pick<AlsKey>) -> Pick<AlsKey> {
     let open: Cells =
         (0..NC).filter(|&c| (2..=k as u32 + 1).contains(&count(b.cand[c]))).fold(Cells::EMPTY, |m, c| m.with(c));
-    let mut best: Option<(u32, (usize, String), SeStep)> = None;
     let mut stack = [0usize; 4];
-    als_extend(b, open, k, 0, open, 0, &mut stack, &mut best);
-    best.map(|(_, _, s)| s)
+    als_extend(b, open, k, 0, open, 0, &mut stack, &mut pick);
+    pick
 }
 
 /// Extends the wing in `stack[..depth]` by a cell of `next` (open cells after the last one that
@@ -82,7 +92,7 @@ fn als_extend(
     next: Cells,
     union: Mask,
     stack: &mut [usize; 4],
-    best: &mut Option<(u32, (usize, String), SeStep)>,
+    best: &mut Pick<AlsKey>,
 ) {
     if depth == k {
         if count(union) as usize == k + 1 {
@@ -101,13 +111,13 @@ fn als_extend(
     }
 }
 
-fn als_pivots(b: &Board, wing: &[usize], union: Mask, k: usize, best: &mut Option<(u32, (usize, String), SeStep)>) {
+fn als_pivots(b: &Board, wing: &[usize], union: Mask, k: usize, best: &mut Pick<AlsKey>) {
     let set: Cells = set_of(wing);
     let near = wing.iter().fold(Cells::EMPTY, |m, &c| m | T.peer_set[c]) & !set;
     let biggest = wing.iter().map(|&c| count(b.cand[c])).max().unwrap_or(0) as i32;
     let mid = (k as i32 + 3) / 2;
     let diff = if k == 3 { 55 } else { 62 } + ((k as i32 + 1 - mid) - (mid - biggest).abs()) as u32;
-    if best.as_ref().is_some_and(|(d, _, _)| *d <= diff) && best.as_ref().is_some_and(|(d, _, _)| *d < diff) {
+    if best.beaten(|(d, _)| *d < diff) {
         return;
     }
     let holders = |d: u8| set & b.dcells[d as usize - 1];
@@ -156,14 +166,11 @@ fn als_pivots(b: &Board, wing: &[usize], union: Mask, k: usize, best: &mut Optio
         let elims: usize = removed.iter().map(|&(_, m)| count(m) as usize).sum();
         let size: u32 = wing.iter().map(|&c| count(b.cand[c])).sum();
         let rank = (elims, format!("{}{biggest}{size}", if rx && rz { 2 } else { 1 }));
-        let better = match best {
-            None => true,
-            Some((d, e, _)) => diff < *d || diff == *d && rank > *e,
-        };
-        if better {
+        let key = (diff, Reverse(rank));
+        if best.takes(&key) {
             let tech = if k == 3 { Technique::WXYZWing } else { Technique::VWXYZWing };
             let step = SeStep::removal(tech, diff, removed).on(wing.iter().copied()).on([yz]).about(union);
-            *best = Some((diff, rank, step));
+            best.offer(key, step);
         }
     }
 }
@@ -304,8 +311,16 @@ fn one_region(set: Cells) -> bool {
 /// node (empty rectangle, grouped kite) 4.3. The easiest found is taken, the most eliminations
 /// first.
 pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
+    turbot_fishes(b, Pick::best()).first()
+}
+
+/// The key of a turbot fish or three strong links among others: the easiest, then the most
+/// eliminations.
+type LinksKey = (u32, Reverse<usize>);
+
+/// The turbot fish `best` keeps ([`turbot_fish`]).
+pub(super) fn turbot_fishes(b: &Board, mut best: Pick<LinksKey>) -> Pick<LinksKey> {
     const SETS: [(usize, usize); 6] = [(ROW, ROW), (COL, COL), (COL, ROW), (ROW, BOX), (COL, BOX), (BOX, BOX)];
-    let mut best: Option<(u32, usize, SeStep)> = None;
     for d in 1..=N as u8 {
         let mut all: [Vec<Link>; 3] = [Vec::new(), Vec::new(), Vec::new()];
         for (t, list) in all.iter_mut().enumerate() {
@@ -328,7 +343,7 @@ pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
                             _ => 41,
                         }
                     };
-                    if best.as_ref().is_some_and(|(bd, _, _)| *bd < diff) {
+                    if best.beaten(|(bd, _)| *bd < diff) {
                         continue;
                     }
                     for (bridge1, end1) in [(l1.a, l1.b), (l1.b, l1.a)] {
@@ -347,14 +362,10 @@ pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
                             if removed.is_empty() {
                                 continue;
                             }
-                            let better = match &best {
-                                None => true,
-                                Some((bd, be, _)) => diff < *bd || diff == *bd && removed.len() > *be,
-                            };
-                            if better {
-                                let n = removed.len();
+                            let key = (diff, Reverse(removed.len()));
+                            if best.takes(&key) {
                                 let step = SeStep::removal(Technique::TurbotFish, diff, removed);
-                                best = Some((diff, n, node_chain(step, d, &[end1, bridge1, bridge2, end2])));
+                                best.offer(key, node_chain(step, d, &[end1, bridge1, bridge2, end2]));
                             }
                         }
                     }
@@ -362,7 +373,7 @@ pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
             }
         }
     }
-    best.map(|(_, _, s)| s)
+    best
 }
 
 /// Three strong links on one digit joined by two weak links (Sudoku Explainer's "3 Skyscrapers",
@@ -370,7 +381,11 @@ pub(super) fn turbot_fish(b: &Board) -> Option<SeStep> {
 /// which leaves the cells seeing both. 5.4 with parallel lines only, 5.5 with a box, 5.6 with rows
 /// and columns, 5.7 with a grouped link. The easiest found is taken, the most eliminations first.
 pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
-    let mut best: Option<(u32, usize, SeStep)> = None;
+    three_strong_link_steps(b, Pick::best()).first()
+}
+
+/// The three strong links `best` keeps ([`three_strong_links`]).
+pub(super) fn three_strong_link_steps(b: &Board, mut best: Pick<LinksKey>) -> Pick<LinksKey> {
     for d in 1..=N as u8 {
         let mut all: Vec<Link> = Vec::new();
         for t in [BOX, ROW, COL] {
@@ -416,7 +431,7 @@ pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
                     } else {
                         54
                     };
-                    if best.as_ref().is_some_and(|(bd, _, _)| *bd < diff) {
+                    if best.beaten(|(bd, _)| *bd < diff) {
                         continue;
                     }
                     let ends = b.holding(s1 | e3, d);
@@ -427,18 +442,15 @@ pub(super) fn three_strong_links(b: &Board) -> Option<SeStep> {
                         continue;
                     }
                     let n = hit.count() as usize;
-                    let better = match &best {
-                        None => true,
-                        Some((bd, be, _)) => diff < *bd || diff == *bd && n > *be,
-                    };
-                    if better {
+                    let key = (diff, Reverse(n));
+                    if best.takes(&key) {
                         let removed: Vec<(usize, Mask)> = cells(hit).map(|c| (c, bit(d))).collect();
                         let step = SeStep::removal(Technique::ThreeStrongLinks, diff, removed);
-                        best = Some((diff, n, node_chain(step, d, &[s1, e1, s2, e2, s3, e3])));
+                        best.offer(key, node_chain(step, d, &[s1, e1, s2, e2, s3, e3]));
                     }
                 }
             }
         }
     }
-    best.map(|(_, _, s)| s)
+    best
 }
