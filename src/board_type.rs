@@ -16,6 +16,7 @@ use pgrx::pgrx_sql_entity_graph::metadata::{
 };
 use pgrx::prelude::*;
 use sudoku_engine::board::Board as EngineBoard;
+use sudoku_engine::human::ListError;
 
 use crate::functions::{interrupts, searched};
 use crate::grid_type::{invalid_parameter, raise, required, Grid};
@@ -413,10 +414,10 @@ fn steps(
     let all =
         match searched(sudoku_engine::human::every_step(&board.0, technique, max_steps as usize, &mut interrupts())) {
             Ok(all) => all,
-            Err(why) if why.contains("cannot list every step") => {
+            Err(ListError::NotListable(why)) => {
                 ereport!(ERROR, PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED, why);
             }
-            Err(why) => invalid_parameter(why),
+            Err(ListError::Refused(why)) => invalid_parameter(why),
         };
     let n = board.0.size();
     let ty = RowType::new("sudoku.step");

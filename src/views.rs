@@ -458,7 +458,6 @@ pub(crate) fn step_rows(mut steps: Steps, n: usize) -> SetOfIterator<'static, pg
     }))
 }
 
-/// A `sudoku.step` row: step `number` reported as `name`, on a grid of `n` digits.
 /// The grid of `cells` once `step` has placed its digit, if it places one (the `grid` of a hint's
 /// row).
 pub(crate) fn after_step(cells: &[u8], step: &Step) -> sudoku_engine::Grid {
@@ -469,6 +468,7 @@ pub(crate) fn after_step(cells: &[u8], step: &Step) -> sudoku_engine::Grid {
     sudoku_engine::Grid::from_cells(&cells).expect("a placement keeps a grid")
 }
 
+/// A `sudoku.step` row: step `number` reported as `name`, on a grid of `n` digits.
 pub(crate) fn step_row(ty: &RowType, number: i32, name: &str, d: &Step, after: sudoku_engine::Grid, n: usize) -> Row {
     let rc = |c: usize| vec![(c / n + 1) as i32, (c % n + 1) as i32];
     let unit = d.unit.map(|u| UnitKind::of_unit(u, n));

@@ -846,34 +846,45 @@ impl Board {
         })
     }
 
-    /// The run of Sudoku Explainer's path from this board's candidates (`fill_steps`), or why
-    /// there is none: the puzzle has no single solution, or the board holds mistakes (the first
-    /// is named; [`Board::check`] lists them all): deducing from an error would mislead.
-    pub fn steps(
+    /// The puzzle's solution when steps may be taken from this board, or why not, `what` first
+    /// (`no hint`, `no steps`, ...): the puzzle has no single solution, or the board holds
+    /// mistakes (the first is named; [`Board::check`] lists them all): deducing from an error
+    /// would mislead.
+    pub fn ready(
         &self,
+        what: &str,
         interrupt: &mut dyn FnMut() -> bool,
-    ) -> Result<Result<crate::human::Steps, String>, crate::Interrupted> {
+    ) -> Result<Result<Grid, String>, crate::Interrupted> {
         let solution = match self.solution(interrupt)? {
             Ok(s) => s,
-            Err(why) => return Ok(Err(format!("no steps: {why}"))),
+            Err(why) => return Ok(Err(format!("{what}: {why}"))),
         };
         let mistakes = self.check(Some(&solution), "");
         if let Some(m) = mistakes.iter().find(|m| m.kind != MistakeKind::Board) {
             let more = mistakes.len() - 2;
             return Ok(Err(format!(
-                "no steps from a board with mistakes: {}{} (sudoku.check lists them)",
+                "{what} from a board with mistakes: {}{} (sudoku.check lists them)",
                 m.explanation,
                 if more > 0 { format!(", and {more} more") } else { String::new() }
             )));
         }
-        Ok(Ok(crate::human::Steps::from_board(self, &solution, crate::human::Selection::all(), true)))
+        Ok(Ok(solution))
     }
 
-    /// The next step of Sudoku Explainer's path from this board's candidates (`hint`), or why
-    /// there is none ([`Board::steps`]). `Ok(Ok(None))` for a solved board.
+    /// The run of Sudoku Explainer's path from this board's candidates (`fill_steps`), or why
+    /// there is none ([`Board::ready`]).
+    pub fn steps(
+        &self,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<Result<crate::human::Steps, String>, crate::Interrupted> {
+        Ok(self
+            .ready("no steps", interrupt)?
+            .map(|solution| crate::human::Steps::from_board(self, &solution, crate::human::Selection::all(), true)))
+    }
+
     /// The Sudoku Explainer rating of this board from its candidates, as Sukaku Explainer rates
     /// a pencil-mark puzzle ([`crate::human::explainer::se_steps_of_board`]), with or without
-    /// the uniqueness techniques; or why there is none (no single solution, mistakes, not 9x9).
+    /// the uniqueness techniques; or why there is none (not 9x9, [`Board::ready`]).
     pub fn se_rating(
         &self,
         uniqueness: bool,
@@ -883,8 +894,8 @@ impl Board {
         if self.box_side() != 3 {
             return Ok(Err(SeError::NotNine.to_string()));
         }
-        if let Err(why) = self.steps(interrupt)? {
-            return Ok(Err(why.replacen("no steps", "no Sudoku Explainer rating", 1)));
+        if let Err(why) = self.ready("no Sudoku Explainer rating", interrupt)? {
+            return Ok(Err(why));
         }
         match se_steps_of_board(self, uniqueness, interrupt) {
             Ok((r, _)) => Ok(Ok(r)),
@@ -893,14 +904,18 @@ impl Board {
         }
     }
 
+    /// The next step of Sudoku Explainer's path from this board's candidates (`hint`), or why
+    /// there is none ([`Board::ready`]). `Ok(Ok(None))` for a solved board.
     pub fn hint(
         &self,
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<Result<Option<crate::human::Step>, String>, crate::Interrupted> {
-        match self.steps(interrupt)? {
-            Ok(mut run) => run.next_with(interrupt).map(Ok),
-            Err(why) => Ok(Err(why.replacen("no steps", "no hint", 1))),
-        }
+        let solution = match self.ready("no hint", interrupt)? {
+            Ok(s) => s,
+            Err(why) => return Ok(Err(why)),
+        };
+        let mut run = crate::human::Steps::from_board(self, &solution, crate::human::Selection::all(), true);
+        run.next_with(interrupt).map(Ok)
     }
 }
 

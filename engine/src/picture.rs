@@ -92,16 +92,23 @@ pub struct StepMarks {
 /// it removes struck in red, and a chain's links as orange arrows between candidates. Errors
 /// when a cell or digit is outside the grid.
 pub fn svg_step(before: &Grid, marks: &StepMarks) -> Result<String, PictureError> {
-    let n = before.size();
-    let cells = marks.cells.iter().copied();
-    let links = marks.links.iter().flat_map(|&(a, z)| [(a.0, a.1), (z.0, z.1)]);
-    let all = cells.map(|c| (c, 1)).chain(marks.placed).chain(marks.eliminated.iter().copied()).chain(links);
-    for (c, d) in all {
-        if c >= n * n || d == 0 || d as usize > n {
-            return Err(PictureError::OutOfGrid { cell: c, digit: d });
-        }
-    }
+    marks.check(before.size())?;
     draw(before, None, true, None, Some(marks), None)
+}
+
+impl StepMarks {
+    /// Every cell and digit the marks name lies in an `n` x `n` grid.
+    fn check(&self, n: usize) -> Result<(), PictureError> {
+        let cells = self.cells.iter().copied();
+        let links = self.links.iter().flat_map(|&(a, z)| [(a.0, a.1), (z.0, z.1)]);
+        let all = cells.map(|c| (c, 1)).chain(self.placed).chain(self.eliminated.iter().copied()).chain(links);
+        for (c, d) in all {
+            if c >= n * n || d == 0 || d as usize > n {
+                return Err(PictureError::OutOfGrid { cell: c, digit: d });
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The picture of a player's board ([`crate::board::Board`]): its givens in bold black, the
@@ -111,16 +118,10 @@ pub fn svg_step(before: &Grid, marks: &StepMarks) -> Result<String, PictureError
 pub fn svg_board(board: &crate::board::Board, marks: Option<&StepMarks>) -> Result<String, PictureError> {
     let n = board.size();
     if let Some(m) = marks {
-        let cells = m.cells.iter().copied();
-        let links = m.links.iter().flat_map(|&(a, z)| [(a.0, a.1), (z.0, z.1)]);
-        let all = cells.map(|c| (c, 1)).chain(m.placed).chain(m.eliminated.iter().copied()).chain(links);
-        for (c, d) in all {
-            if c >= n * n || d == 0 || d as usize > n {
-                return Err(PictureError::OutOfGrid { cell: c, digit: d });
-            }
-        }
+        m.check(n)?;
     }
-    let masks: Vec<u32> = (0..n * n).map(|c| if board.cells()[c] == 0 { board.candidates(c) } else { 0 }).collect();
+    // A filled cell's candidates are none.
+    let masks: Vec<u32> = (0..n * n).map(|c| board.candidates(c)).collect();
     draw(&board.givens(), Some(&board.digits()), true, None, marks, Some(&masks))
 }
 

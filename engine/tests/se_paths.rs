@@ -213,7 +213,7 @@ fn sukaku_ratings_are_the_oracles() {
 /// of the solution's candidates, and changes the board. BUG and the chains are refused.
 #[test]
 fn every_step_of_a_technique_starts_with_the_hint_and_is_sound() {
-    use sudoku_engine::human::every_step;
+    use sudoku_engine::human::{every_step, ListError};
     let paths = oracle();
     let (mut listed, mut states, mut refused, mut more_than_one) = (0, 0, 0, 0);
     for (p, steps) in &paths {
@@ -243,7 +243,10 @@ fn every_step_of_a_technique_starts_with_the_hint_and_is_sound() {
                     more_than_one += (all.len() > 1) as usize;
                 }
                 Err(why) => {
-                    assert!(why.contains("cannot list every step yet"), "{why}");
+                    assert!(
+                        matches!(&why, ListError::NotListable(w) if w.contains("cannot list every step yet")),
+                        "{why}"
+                    );
                     refused += 1;
                 }
             }
@@ -252,7 +255,11 @@ fn every_step_of_a_technique_starts_with_the_hint_and_is_sound() {
     eprintln!("{listed} steps listed on {states} states ({more_than_one} with more than one); {refused} refused");
     assert!(states > 2500 && more_than_one > 1000 && refused > 100, "{states} {more_than_one} {refused}");
     let b = Board::parse(&states_of(paths.keys().next().unwrap(), paths.values().next().unwrap())[0]).unwrap();
-    assert!(every_step(&b, "no_such_technique", 10, &mut never).unwrap().unwrap_err().contains("unknown technique"));
+    assert!(every_step(&b, "no_such_technique", 10, &mut never)
+        .unwrap()
+        .unwrap_err()
+        .to_string()
+        .contains("unknown technique"));
     // A family lists its techniques in the path's order; the limit holds.
     let family = every_step(&b, "hidden_single", 3, &mut never).unwrap().unwrap();
     assert!(family.len() <= 3);

@@ -668,26 +668,43 @@ impl Selection {
     }
 }
 
+/// Why [`every_step`] lists nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListError {
+    /// The technique's finder stops at its first instance (BUG, the chains).
+    NotListable(String),
+    /// An unknown name, a board no step may be taken from, too many steps.
+    Refused(String),
+}
+
+impl std::fmt::Display for ListError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ListError::NotListable(why) | ListError::Refused(why) => f.write_str(why),
+        }
+    }
+}
+
 /// Every step of a technique on a player's board as it stands (HoDoKu's "show all"), at most
 /// `limit`, in Sudoku Explainer's order: `name` is a technique's name (`hidden_single` for both
 /// kinds, as `sudoku.techniques()` lists them) or a family's (`locked_candidates`), whose
 /// techniques are listed one after the other in the path's order. Why not: an unknown name, a
 /// technique whose finder stops at its first instance (BUG and the chains; every other
-/// technique lists every instance), a board with mistakes or without one solution
-/// ([`crate::board::Board::steps`]).
+/// technique lists every instance: [`ListError::NotListable`]), a board with mistakes or
+/// without one solution ([`crate::board::Board::ready`]).
 pub fn every_step(
     board: &crate::board::Board,
     name: &str,
     limit: usize,
     interrupt: &mut dyn FnMut() -> bool,
-) -> Result<Result<Vec<Step>, String>, Interrupted> {
+) -> Result<Result<Vec<Step>, ListError>, Interrupted> {
     let named = |t: &Technique| t.name() == name || t.family_name() == Some(name);
     let mask = Technique::ORDER.iter().filter(|t| named(t)).fold(0u64, |m, t| m | t.bit());
     if mask == 0 {
-        return Ok(Err(format!("unknown technique {name:?} (sudoku.techniques() lists them)")));
+        return Ok(Err(ListError::Refused(format!("unknown technique {name:?} (sudoku.techniques() lists them)"))));
     }
-    if let Err(why) = board.steps(interrupt)? {
-        return Ok(Err(why));
+    if let Err(why) = board.ready("no steps", interrupt)? {
+        return Ok(Err(ListError::Refused(why)));
     }
     let walk = explainer::Walk::from_board(board);
     let mut ctx = explainer::Ctx::new(interrupt, Technique::RATED, u32::MAX);
@@ -711,17 +728,20 @@ pub fn every_step(
         match walk.every(t, mask, limit - out.len(), &mut ctx) {
             Ok(Some(steps)) => out.extend(steps.iter().map(|s| explain::step_of(s, board.size(), true))),
             Ok(None) => {
-                return Ok(Err(format!(
+                return Ok(Err(ListError::NotListable(format!(
                     "{} cannot list every step yet: BUG is one pattern of the whole board, and the chains' \
                      finders stop at their first",
                     t.name()
-                )))
+                ))))
             }
             Err(explainer::SeError::Interrupted) => return Err(Interrupted),
             Err(explainer::SeError::Bound) => {
-                return Ok(Err(format!("{} has more than 20,000 steps on this board: too many to list", t.name())))
+                return Ok(Err(ListError::Refused(format!(
+                    "{} has more than 20,000 steps on this board: too many to list",
+                    t.name()
+                ))))
             }
-            Err(e) => return Ok(Err(e.to_string())),
+            Err(e) => return Ok(Err(ListError::Refused(e.to_string()))),
         }
     }
     Ok(Ok(out))

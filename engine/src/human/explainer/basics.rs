@@ -83,9 +83,12 @@ impl<K: PartialOrd> Pick<K> {
         }
     }
 
-    /// The best step.
+    /// The best step (the path's: it keeps one step at most, so nothing is sorted).
     pub(super) fn first(self) -> Option<SeStep> {
-        self.into_steps().into_iter().next()
+        if self.every {
+            return self.into_steps().into_iter().next();
+        }
+        self.found.into_iter().next().map(|(_, s)| s)
     }
 
     /// The steps kept, least key first (a stable sort: the first found first among equals),
