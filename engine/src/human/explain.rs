@@ -27,6 +27,7 @@ pub(super) fn step_of(s: &SeStep, n: usize, explain: bool) -> Step {
         length: s.links.len(),
         difficulty: s.difficulty,
         links: s.links.clone(),
+        fins: s.fins.clone(),
     }
 }
 
@@ -175,5 +176,42 @@ fn sentence(s: &SeStep, n: usize) -> String {
             s.placed.map_or(0, |(_, d)| d)
         ),
         PreemptiveSet => format!("{t}: {result}."),
+        LockedPair | LockedTriple => format!(
+            "{t}: {on} hold only {ds} between them and share {within} and a box, so these digits leave the rest of \
+             both: {result}."
+        ),
+        Skyscraper | TwoStringKite => format!(
+            "{t} on {ds}: {}, two conjugate pairs joined by a weak link; one of the two ends holds {ds}, so {result}.",
+            chain(n, &s.links)
+        ),
+        EmptyRectangle => format!(
+            "{t} on {ds}: in {within}, {ds} lies only in one row and one column; with the conjugate pair {}, either \
+             the far end holds {ds} or the box's line does, so {result}.",
+            chain(n, &s.links)
+        ),
+        WWing => format!(
+            "{t}: {} both hold only {ds}; the conjugate pair {} puts {x} in one of their peers, so one of the two \
+             cells holds {y}, so {result}.",
+            cells(n, s.links.first().map(|l| l.0 .0).into_iter().chain(s.links.last().map(|l| l.1 .0))),
+            chain(n, s.links.get(1..2).unwrap_or(&[])),
+            x = s.links.get(1).map_or(0, |l| l.0 .1),
+            y = digits(removed_digits(s))
+        ),
+        SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => format!(
+            "{t} on {ds}: the places of {ds} joined by conjugate pairs ({on}) take two colors, one of them true in \
+             each cluster, so {result}."
+        ),
+        TemplateSet | TemplateDelete => format!(
+            "{t} on {ds}: of the ways to place {ds} once in every row, column and box that fit the board and the \
+             other digits' sure places, {}, so {result}.",
+            if s.technique == TemplateSet { "every one takes this cell" } else { "none takes these candidates" }
+        ),
+        FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => {
+            format!(
+                "{t} on {ds}: its lines hold {ds} only in {on}; either the fish stands or a fin ({}) holds {ds}, \
+                 and every cell it removes from sees the fins and a cover line, so {result}.",
+                cells(n, s.fins.iter().copied())
+            )
+        }
     }
 }

@@ -1,15 +1,23 @@
 //! The deductions a person makes, one step at a time: one [`Technique`] enum, one [`Step`], and
-//! one engine of human steps, the path of Sudoku Explainer (`explainer/`): one finder per
-//! family, compiled for every grid size from one source, as HoDoKu groups its solvers.
+//! one engine of human steps. The finders live by family in `finders/`, Sudoku Explainer's
+//! techniques and HoDoKu's side by side, compiled for every grid size from one source (the
+//! sized modules of `explainer/mod.rs`); `explainer/path.rs` walks them in Sudoku Explainer's
+//! order (the path) and lists every step of one technique (`steps(board, technique)`).
 //!
 //! | family | file | techniques |
 //! | --- | --- | --- |
-//! | singles, intersections, subsets, fish | `explainer/basics.rs` | full house, hidden and naked singles, direct pointing and claiming, direct hidden pair and triple, pointing, claiming, naked and hidden pairs, triples and quads, X-Wing, Swordfish, Jellyfish |
-//! | wings and fish chains | `explainer/wings.rs` | turbot fish, XY-Wing, XYZ-Wing, three strong links, WXYZ-Wing, VWXYZ-Wing |
-//! | uniqueness | `explainer/uniqueness.rs` | unique rectangles and loops, bivalue universal grave |
-//! | aligned exclusion | `explainer/aligned.rs` | aligned pair and triple exclusion |
-//! | chains | `explainer/chaining.rs` | bidirectional cycles, forcing X-chains and forcing chains; Nishio, cell, region and dynamic forcing chains |
-//! | the path | `explainer/path.rs` | the order tried, the guess when nothing applies |
+//! | singles, intersections, subsets, fish (Sudoku Explainer's) | `finders/basics.rs` | full house, hidden and naked singles, direct pointing and claiming, direct hidden pair and triple, pointing, claiming, naked and hidden pairs, triples and quads, X-Wing, Swordfish, Jellyfish |
+//! | subsets (HoDoKu's, every unit) | `finders/subsets.rs` | locked pair and triple; naked and hidden pairs, triples and quads of every unit |
+//! | finned fish | `finders/fish.rs` | finned and sashimi X-Wing, Swordfish, Jellyfish |
+//! | single-digit patterns | `finders/single_digit.rs` | skyscraper, 2-String Kite, empty rectangle |
+//! | coloring | `finders/coloring.rs` | simple colors (trap, wrap), multi colors (types 1 and 2) |
+//! | templates | `finders/templates.rs` | template set and delete (9x9) |
+//! | wings and fish chains | `finders/wings.rs` | turbot fish, XY-Wing, XYZ-Wing, W-Wing, three strong links, WXYZ-Wing, VWXYZ-Wing |
+//! | uniqueness | `finders/uniqueness.rs` | unique rectangles and loops, bivalue universal grave |
+//! | aligned exclusion | `finders/aligned.rs` | aligned pair and triple exclusion |
+//! | chains | `finders/chaining.rs` | bidirectional cycles, forcing X-chains and forcing chains; Nishio, cell, region and dynamic forcing chains |
+//! | the board they read | `finders/board.rs`, `finders/cells.rs` | candidates, units, peers, sets of cells |
+//! | the path | `explainer/path.rs` | the order tried, the guess when nothing applies; every step of a technique |
 //!
 //! `sudoku.rate`, `sudoku.hint`, `sudoku.fill_steps` with any technique beyond propagate's four,
 //! and `sudoku.se_rating` all walk that path ([`Order::Path`]): at each step the first hint of
@@ -49,6 +57,9 @@ pub use rating::{
 };
 pub use singles::hidden_singles;
 pub use subsets::preemptive_sets;
+
+/// A set of techniques: bit `t as u32` for technique `t` ([`Technique::bit`]).
+pub type TechniqueSet = u128;
 
 /// Every technique, in the order the path tries them (Sudoku Explainer's), then the guess and
 /// the propagation order's preemptive set.
@@ -108,6 +119,40 @@ pub enum Technique {
     /// a unit (its complement there is a hidden subset); the path finds the same sets as the
     /// naked and hidden pairs, triples and quads.
     PreemptiveSet,
+    // HoDoKu's techniques that Sudoku Explainer's path folds into others (issue 48), in
+    // HoDoKu's solving order; rated on HoDoKu's scale ([`Technique::scale`]).
+    /// A naked pair of a line within one box: its digits leave both (HoDoKu's "Locked Pair").
+    LockedPair,
+    /// A naked triple of a line within one box, its digits leaving both.
+    LockedTriple,
+    /// Two parallel conjugate pairs of a digit, one end of each in one crossing line.
+    Skyscraper,
+    /// A row's and a column's conjugate pairs of a digit, one end of each in one box.
+    TwoStringKite,
+    /// A box whose places for a digit lie in one row and one column, with a conjugate pair.
+    EmptyRectangle,
+    /// Two equal bivalue cells joined by a conjugate pair of one of their digits.
+    WWing,
+    /// An X-Wing with fins: extra places of its digit in its base lines, all in one box.
+    FinnedXWing,
+    /// A finned X-Wing that, without its fins, would have a base line of one place.
+    SashimiXWing,
+    FinnedSwordfish,
+    SashimiSwordfish,
+    FinnedJellyfish,
+    SashimiJellyfish,
+    /// A cell that sees both colors of a digit's cluster of conjugate pairs loses it.
+    SimpleColorsTrap,
+    /// Two cells of one color see each other: that color is false.
+    SimpleColorsWrap,
+    /// A color of one cluster sees a color of another: a cell seeing both other colors loses it.
+    MultiColors1,
+    /// A color of one cluster sees both colors of another: it is false.
+    MultiColors2,
+    /// A cell every template of a digit takes (one place a row, column and box) holds it.
+    TemplateSet,
+    /// A candidate no template of its digit takes leaves.
+    TemplateDelete,
 }
 
 impl Technique {
@@ -160,16 +205,57 @@ impl Technique {
         ]
     };
 
+    /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
+    /// others, in HoDoKu's solving order.
+    pub const HODOKU: [Technique; 18] = {
+        use Technique::*;
+        [
+            LockedPair,
+            LockedTriple,
+            Skyscraper,
+            TwoStringKite,
+            EmptyRectangle,
+            WWing,
+            FinnedXWing,
+            SashimiXWing,
+            FinnedSwordfish,
+            SashimiSwordfish,
+            FinnedJellyfish,
+            SashimiJellyfish,
+            SimpleColorsTrap,
+            SimpleColorsWrap,
+            MultiColors1,
+            MultiColors2,
+            TemplateSet,
+            TemplateDelete,
+        ]
+    };
+
+    /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
+    pub const LISTED: [Technique; 60] = {
+        let mut all = [Technique::FullHouse; 60];
+        let mut i = 0;
+        while i < 42 {
+            all[i] = Technique::ORDER[i];
+            i += 1;
+        }
+        while i < 60 {
+            all[i] = Technique::HODOKU[i - 42];
+            i += 1;
+        }
+        all
+    };
+
     /// Every technique of the path but the guess: what Sudoku Explainer's rating uses.
-    pub const RATED: u64 = (1 << Technique::Guess as u32) - 1;
+    pub const RATED: TechniqueSet = (1 << Technique::Guess as u32) - 1;
 
     /// This technique's bit in a set of techniques.
-    pub const fn bit(self) -> u64 {
+    pub const fn bit(self) -> TechniqueSet {
         1 << self as u32
     }
 
     /// Whether this technique is in the set `allowed`.
-    pub const fn within(self, allowed: u64) -> bool {
+    pub const fn within(self, allowed: TechniqueSet) -> bool {
         allowed & self.bit() != 0
     }
 
@@ -219,6 +305,24 @@ impl Technique {
             NestedDynamicForcingChain => "nested_dynamic_forcing_chain",
             Guess => "guess",
             PreemptiveSet => "preemptive_set",
+            LockedPair => "locked_pair",
+            LockedTriple => "locked_triple",
+            Skyscraper => "skyscraper",
+            TwoStringKite => "two_string_kite",
+            EmptyRectangle => "empty_rectangle",
+            WWing => "w_wing",
+            FinnedXWing => "finned_x_wing",
+            SashimiXWing => "sashimi_x_wing",
+            FinnedSwordfish => "finned_swordfish",
+            SashimiSwordfish => "sashimi_swordfish",
+            FinnedJellyfish => "finned_jellyfish",
+            SashimiJellyfish => "sashimi_jellyfish",
+            SimpleColorsTrap => "simple_colors_trap",
+            SimpleColorsWrap => "simple_colors_wrap",
+            MultiColors1 => "multi_colors_1",
+            MultiColors2 => "multi_colors_2",
+            TemplateSet => "template_set",
+            TemplateDelete => "template_delete",
         }
     }
 
@@ -268,6 +372,24 @@ impl Technique {
             NestedDynamicForcingChain => "Dynamic forcing chain (+ dynamic forcing chains)",
             Guess => "Guess",
             PreemptiveSet => "Preemptive set",
+            LockedPair => "Locked pair",
+            LockedTriple => "Locked triple",
+            Skyscraper => "Skyscraper",
+            TwoStringKite => "2-String Kite",
+            EmptyRectangle => "Empty rectangle",
+            WWing => "W-Wing",
+            FinnedXWing => "Finned X-Wing",
+            SashimiXWing => "Sashimi X-Wing",
+            FinnedSwordfish => "Finned Swordfish",
+            SashimiSwordfish => "Sashimi Swordfish",
+            FinnedJellyfish => "Finned Jellyfish",
+            SashimiJellyfish => "Sashimi Jellyfish",
+            SimpleColorsTrap => "Simple colors trap",
+            SimpleColorsWrap => "Simple colors wrap",
+            MultiColors1 => "Multi colors 1",
+            MultiColors2 => "Multi colors 2",
+            TemplateSet => "Template set",
+            TemplateDelete => "Template delete",
         }
     }
 
@@ -290,10 +412,13 @@ impl Technique {
             FullHouse | HiddenSingleBox | HiddenSingleLine | NakedSingle => "singles",
             DirectPointing | DirectClaiming | Pointing | Claiming => "intersections",
             DirectHiddenPair | DirectHiddenTriple | NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad
-            | HiddenQuad | PreemptiveSet => "subsets",
+            | HiddenQuad | PreemptiveSet | LockedPair | LockedTriple => "subsets",
             XWing | Swordfish | Jellyfish => "fish",
-            TurbotFish | ThreeStrongLinks => "single-digit patterns",
-            XYWing | XYZWing | WXYZWing | VWXYZWing => "wings",
+            FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => {
+                "finned fish"
+            }
+            TurbotFish | ThreeStrongLinks | Skyscraper | TwoStringKite | EmptyRectangle => "single-digit patterns",
+            XYWing | XYZWing | WXYZWing | VWXYZWing | WWing => "wings",
             UniqueRectangle | UniqueLoop | Bug => "uniqueness",
             AlignedPairExclusion | AlignedTripleExclusion => "aligned exclusion",
             BidirectionalCycle | ForcingXChain | ForcingChain => "chains",
@@ -302,6 +427,8 @@ impl Technique {
                 "nested forcing chains"
             }
             Guess => "guess",
+            SimpleColorsTrap | SimpleColorsWrap | MultiColors1 | MultiColors2 => "coloring",
+            TemplateSet | TemplateDelete => "templates",
         }
     }
 
@@ -352,6 +479,145 @@ impl Technique {
             NestedMultipleForcingChain => 100,
             NestedDynamicForcingChain => 105,
             Guess => 90,
+            // HoDoKu's scale: its step score.
+            t => match t.hodoku_rating() {
+                Some((score, _)) => score,
+                None => 0,
+            },
+        }
+    }
+
+    /// The scale [`Technique::base`] and a step's difficulty are on: Sudoku Explainer's (in
+    /// tenths) for the path's techniques, HoDoKu's (its score a step) for HoDoKu's own.
+    pub const fn scale(self) -> Scale {
+        if (self as u32) < Technique::LockedPair as u32 {
+            Scale::SudokuExplainer
+        } else {
+            Scale::Hodoku
+        }
+    }
+
+    /// HoDoKu's technique codes for this technique (its library format's, `SolutionType.java`),
+    /// where its finder finds every instance HoDoKu's regression library names; empty for none.
+    pub const fn hodoku(self) -> &'static [&'static str] {
+        use Technique::*;
+        match self {
+            FullHouse => &["0000"],
+            HiddenSingleBox | HiddenSingleLine => &["0002"],
+            NakedSingle => &["0003"],
+            Pointing => &["0100"],
+            Claiming => &["0101"],
+            LockedPair => &["0110"],
+            LockedTriple => &["0111"],
+            NakedPair => &["0200"],
+            NakedTriple => &["0201"],
+            NakedQuad => &["0202"],
+            HiddenPair => &["0210"],
+            HiddenTriple => &["0211"],
+            HiddenQuad => &["0212"],
+            XWing => &["0300"],
+            Swordfish => &["0301"],
+            Jellyfish => &["0302"],
+            FinnedXWing => &["0310"],
+            FinnedSwordfish => &["0311"],
+            FinnedJellyfish => &["0312"],
+            SashimiXWing => &["0320"],
+            SashimiSwordfish => &["0321"],
+            SashimiJellyfish => &["0322"],
+            Skyscraper => &["0400"],
+            TwoStringKite => &["0401"],
+            EmptyRectangle => &["0402"],
+            TurbotFish => &["0403"],
+            XYWing => &["0800"],
+            XYZWing => &["0801"],
+            WWing => &["0803"],
+            SimpleColorsTrap => &["0500"],
+            SimpleColorsWrap => &["0501"],
+            MultiColors1 => &["0502"],
+            MultiColors2 => &["0503"],
+            TemplateSet => &["1201"],
+            TemplateDelete => &["1202"],
+            _ => &[],
+        }
+    }
+
+    /// HoDoKu's score for a step of this technique and its level (HoDoKu's default settings),
+    /// for the techniques HoDoKu has.
+    pub const fn hodoku_rating(self) -> Option<(u32, HodokuLevel)> {
+        use HodokuLevel::*;
+        use Technique::*;
+        Some(match self {
+            FullHouse | NakedSingle => (4, Easy),
+            HiddenSingleBox | HiddenSingleLine => (14, Easy),
+            LockedPair => (40, Medium),
+            LockedTriple => (60, Medium),
+            Pointing | Claiming => (50, Medium),
+            NakedPair => (60, Medium),
+            NakedTriple => (80, Medium),
+            HiddenPair => (70, Medium),
+            HiddenTriple => (100, Medium),
+            NakedQuad => (120, Hard),
+            HiddenQuad => (150, Hard),
+            XWing => (140, Hard),
+            Swordfish => (150, Hard),
+            Jellyfish => (160, Hard),
+            Skyscraper => (130, Hard),
+            TwoStringKite => (150, Hard),
+            EmptyRectangle | TurbotFish => (120, Hard),
+            WWing => (150, Hard),
+            XYWing => (160, Hard),
+            XYZWing => (180, Hard),
+            FinnedXWing => (130, Hard),
+            SashimiXWing => (150, Hard),
+            FinnedSwordfish => (200, Unfair),
+            SashimiSwordfish => (240, Unfair),
+            FinnedJellyfish => (250, Unfair),
+            SashimiJellyfish => (260, Unfair),
+            SimpleColorsTrap | SimpleColorsWrap => (150, Hard),
+            MultiColors1 | MultiColors2 => (200, Hard),
+            TemplateSet | TemplateDelete => (10000, Extreme),
+            _ => return None,
+        })
+    }
+}
+
+/// The scale a technique's difficulty is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// Sudoku Explainer's, in tenths (`45` is 4.5).
+    SudokuExplainer,
+    /// HoDoKu's score a step (a skyscraper scores 130).
+    Hodoku,
+}
+
+impl Scale {
+    /// The name `sudoku.techniques()` gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scale::SudokuExplainer => "se",
+            Scale::Hodoku => "hodoku",
+        }
+    }
+}
+
+/// HoDoKu's difficulty levels, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum HodokuLevel {
+    Easy,
+    Medium,
+    Hard,
+    Unfair,
+    Extreme,
+}
+
+impl HodokuLevel {
+    pub fn name(self) -> &'static str {
+        match self {
+            HodokuLevel::Easy => "easy",
+            HodokuLevel::Medium => "medium",
+            HodokuLevel::Hard => "hard",
+            HodokuLevel::Unfair => "unfair",
+            HodokuLevel::Extreme => "extreme",
         }
     }
 }
@@ -382,6 +648,8 @@ pub struct Step {
     /// A chain's links in order, each (from, to) as (cell, digit, on): on means the cell holds
     /// the digit; a forcing chain of several branches lists each from its assumption.
     pub links: Vec<(explainer::Candidate, explainer::Candidate)>,
+    /// A finned fish's fins (cells among `cells`), ascending; empty otherwise.
+    pub fins: Vec<usize>,
 }
 
 impl Step {
@@ -407,6 +675,7 @@ impl Step {
             length,
             difficulty,
             links: Vec::new(),
+            fins: Vec::new(),
         }
     }
 
@@ -431,6 +700,7 @@ impl Step {
             length: 0,
             difficulty,
             links: Vec::new(),
+            fins: Vec::new(),
         }
     }
 }
@@ -586,9 +856,9 @@ pub enum Order {
 pub struct Selection {
     order: Order,
     /// Bit `t as usize` for each allowed technique.
-    allowed: u64,
+    allowed: TechniqueSet,
     /// Techniques selected by their family name only, and reported under it.
-    by_family: u64,
+    by_family: TechniqueSet,
     /// The bulk techniques named, in the propagation order.
     bulk: Techniques,
 }
@@ -617,7 +887,7 @@ impl Selection {
             preemptive_sets: named(3),
         };
         let all = Technique::ORDER.into_iter().chain([Technique::PreemptiveSet]);
-        let (mut own, mut family) = (0u64, 0u64);
+        let (mut own, mut family): (TechniqueSet, TechniqueSet) = (0, 0);
         for name in names {
             let by_name = all.clone().filter(|t| t.name() == name).fold(0, |m, t| m | t.bit());
             let mut by_family = all.clone().filter(|t| t.family_name() == Some(name)).fold(0, |m, t| m | t.bit());
@@ -699,7 +969,7 @@ pub fn every_step(
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Vec<Step>, ListError>, Interrupted> {
     let named = |t: &Technique| t.name() == name || t.family_name() == Some(name);
-    let mask = Technique::ORDER.iter().filter(|t| named(t)).fold(0u64, |m, t| m | t.bit());
+    let mask = Technique::LISTED.iter().filter(|t| named(t)).fold(0, |m: TechniqueSet, t| m | t.bit());
     if mask == 0 {
         return Ok(Err(ListError::Refused(format!("unknown technique {name:?} (sudoku.techniques() lists them)"))));
     }
@@ -716,7 +986,7 @@ pub fn every_step(
         t => t,
     };
     let mut finders: Vec<Technique> = Vec::new();
-    for t in Technique::ORDER.iter().copied().filter(|t| t.within(mask)) {
+    for t in Technique::LISTED.iter().copied().filter(|t| t.within(mask)) {
         if !finders.contains(&finder(t)) {
             finders.push(finder(t));
         }

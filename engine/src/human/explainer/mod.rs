@@ -48,6 +48,7 @@
 //!
 //! Difficulties are kept in tenths (`55` is 5.5).
 
+#[path = "../finders/cells.rs"]
 mod cells;
 
 use super::Technique;
@@ -69,19 +70,29 @@ macro_rules! sized {
             pub(super) type Ix = $ix;
             pub(super) use super::{Candidate, Ctx, SeError, SeStep, Technique};
 
-            #[path = "aligned.rs"]
+            #[path = "../finders/aligned.rs"]
             mod aligned;
-            #[path = "basics.rs"]
+            #[path = "../finders/basics.rs"]
             mod basics;
-            #[path = "board.rs"]
+            #[path = "../finders/board.rs"]
             pub(super) mod board;
-            #[path = "chaining.rs"]
+            #[path = "../finders/chaining.rs"]
             mod chaining;
+            #[path = "../finders/coloring.rs"]
+            mod coloring;
+            #[path = "../finders/fish.rs"]
+            mod fish;
             #[path = "path.rs"]
             pub(super) mod path;
-            #[path = "uniqueness.rs"]
+            #[path = "../finders/single_digit.rs"]
+            mod single_digit;
+            #[path = "../finders/subsets.rs"]
+            mod subsets;
+            #[path = "../finders/templates.rs"]
+            mod templates;
+            #[path = "../finders/uniqueness.rs"]
             mod uniqueness;
-            #[path = "wings.rs"]
+            #[path = "../finders/wings.rs"]
             mod wings;
         }
     };
@@ -117,6 +128,8 @@ pub struct SeStep {
     /// A chain's links in order, each (from, to); a forcing chain of several branches lists
     /// each branch from its assumption.
     pub links: Vec<(Candidate, Candidate)>,
+    /// A finned fish's fins (cells among `cells`), ascending.
+    pub fins: Vec<usize>,
 }
 
 impl SeStep {
@@ -131,6 +144,7 @@ impl SeStep {
             digits: 0,
             region: None,
             links: Vec::new(),
+            fins: Vec::new(),
         }
     }
 
@@ -219,13 +233,17 @@ pub(crate) struct Ctx<'a> {
     interrupt: &'a mut dyn FnMut() -> bool,
     polls: u32,
     /// The techniques allowed (bit `t as u32` for technique `t`).
-    pub(crate) allowed: u64,
+    pub(crate) allowed: crate::human::TechniqueSet,
     /// The polls a step may take before it gives up with [`SeError::Bound`].
     budget: u32,
 }
 
 impl<'a> Ctx<'a> {
-    pub(crate) fn new(interrupt: &'a mut dyn FnMut() -> bool, allowed: u64, budget: u32) -> Ctx<'a> {
+    pub(crate) fn new(
+        interrupt: &'a mut dyn FnMut() -> bool,
+        allowed: crate::human::TechniqueSet,
+        budget: u32,
+    ) -> Ctx<'a> {
         Ctx { interrupt, polls: 0, allowed, budget }
     }
 
@@ -313,7 +331,7 @@ impl Walk {
     pub(crate) fn every(
         &self,
         technique: Technique,
-        keep: u64,
+        keep: crate::human::TechniqueSet,
         limit: usize,
         ctx: &mut Ctx,
     ) -> Result<Option<Vec<SeStep>>, SeError> {

@@ -3,7 +3,7 @@
 
 use super::basics::{CLAIMING, POINTING};
 use super::board::{count, Board};
-use super::{aligned, basics, chaining, uniqueness, wings};
+use super::{aligned, basics, chaining, coloring, fish, single_digit, subsets, templates, uniqueness, wings};
 use super::{Ctx, SeError, SeStep, Technique};
 
 /// Applies a step to the board: its removals, then its placement.
@@ -66,7 +66,7 @@ const NESTED: [(Technique, u32, u32); 7] = [
 
 /// Whether a finder listed under `t` may give an allowed step: the hidden singles and the
 /// unique loops each give two techniques.
-fn wanted(t: Technique, allowed: u64) -> bool {
+fn wanted(t: Technique, allowed: crate::human::TechniqueSet) -> bool {
     match t {
         Technique::HiddenSingleBox => Technique::HiddenSingleBox.within(allowed) || Technique::HiddenSingleLine.within(allowed),
         Technique::UniqueRectangle => Technique::UniqueRectangle.within(allowed) || Technique::UniqueLoop.within(allowed),
@@ -146,12 +146,29 @@ fn every(b: &Board, t: Technique, sink: &mut dyn FnMut(SeStep) -> bool) -> Optio
         NakedSingle => basics::naked_singles(b, sink),
         Pointing => basics::lockings(b, POINTING, sink),
         Claiming => basics::lockings(b, CLAIMING, sink),
-        NakedPair => basics::naked_set_steps(b, 2, sink),
-        NakedTriple => basics::naked_set_steps(b, 3, sink),
-        NakedQuad => basics::naked_set_steps(b, 4, sink),
-        HiddenPair => basics::hidden_set_steps(b, 2, false, sink),
-        HiddenTriple => basics::hidden_set_steps(b, 3, false, sink),
-        HiddenQuad => basics::hidden_set_steps(b, 4, false, sink),
+        NakedPair => subsets_too(|s| basics::naked_set_steps(b, 2, s), |s| subsets::naked_subsets(b, 2, false, s), sink),
+        NakedTriple => subsets_too(|s| basics::naked_set_steps(b, 3, s), |s| subsets::naked_subsets(b, 3, false, s), sink),
+        NakedQuad => subsets_too(|s| basics::naked_set_steps(b, 4, s), |s| subsets::naked_subsets(b, 4, false, s), sink),
+        HiddenPair => subsets_too(|s| basics::hidden_set_steps(b, 2, false, s), |s| subsets::hidden_subsets(b, 2, s), sink),
+        HiddenTriple => {
+            subsets_too(|s| basics::hidden_set_steps(b, 3, false, s), |s| subsets::hidden_subsets(b, 3, s), sink)
+        }
+        HiddenQuad => subsets_too(|s| basics::hidden_set_steps(b, 4, false, s), |s| subsets::hidden_subsets(b, 4, s), sink),
+        LockedPair => subsets::naked_subsets(b, 2, true, sink),
+        LockedTriple => subsets::naked_subsets(b, 3, true, sink),
+        Skyscraper => single_digit::skyscrapers(b, sink),
+        TwoStringKite => single_digit::two_string_kites(b, sink),
+        EmptyRectangle => single_digit::empty_rectangles(b, true, sink),
+        WWing => wings::w_wings(b, sink),
+        FinnedXWing => fish::finned_fish(b, 2, false, sink),
+        SashimiXWing => fish::finned_fish(b, 2, true, sink),
+        FinnedSwordfish => fish::finned_fish(b, 3, false, sink),
+        SashimiSwordfish => fish::finned_fish(b, 3, true, sink),
+        FinnedJellyfish => fish::finned_fish(b, 4, false, sink),
+        SashimiJellyfish => fish::finned_fish(b, 4, true, sink),
+        SimpleColorsTrap | SimpleColorsWrap => coloring::simple_colors(b, t, sink),
+        MultiColors1 | MultiColors2 => coloring::multi_colors(b, t, sink),
+        TemplateSet | TemplateDelete => templates::template_steps(b, t, sink),
         XWing => basics::fish_steps(b, 2, sink),
         Swordfish => basics::fish_steps(b, 3, sink),
         Jellyfish => basics::fish_steps(b, 4, sink),
@@ -166,6 +183,29 @@ fn every(b: &Board, t: Technique, sink: &mut dyn FnMut(SeStep) -> bool) -> Optio
         UniqueRectangle | UniqueLoop => return Some(picked(uniqueness::unique_loop_steps(b, basics::Pick::every()), sink)),
         _ => return None,
     }))
+}
+
+/// The subsets of a kind as the path meets them (`path`: Sudoku Explainer's finder), then the
+/// others a player sees (`more`: HoDoKu's, in every unit) that remove other candidates, each
+/// once (true stops).
+fn subsets_too(
+    path: impl FnOnce(&mut dyn FnMut(SeStep) -> bool) -> bool,
+    more: impl FnOnce(&mut dyn FnMut(SeStep) -> bool) -> bool,
+    sink: &mut dyn FnMut(SeStep) -> bool,
+) -> bool {
+    let mut seen: Vec<Vec<(usize, u32)>> = Vec::new();
+    let key = |s: &SeStep| {
+        let mut r = s.removed.clone();
+        r.sort_unstable();
+        r
+    };
+    if path(&mut |s: SeStep| {
+        seen.push(key(&s));
+        sink(s)
+    }) {
+        return true;
+    }
+    more(&mut |s: SeStep| !seen.contains(&key(&s)) && sink(s))
 }
 
 /// A run of the path over one puzzle, a step at a time.
@@ -226,7 +266,7 @@ impl Walk {
     pub(crate) fn every(
         &self,
         technique: Technique,
-        keep: u64,
+        keep: crate::human::TechniqueSet,
         limit: usize,
         ctx: &mut Ctx,
     ) -> Result<Option<Vec<SeStep>>, SeError> {

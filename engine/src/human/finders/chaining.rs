@@ -658,7 +658,7 @@ pub(super) type MemoEntry = (usize, u8, std::rc::Rc<[(usize, u8)]>, (u64, u32));
 const MEMO_LIMIT: usize = 20_000;
 
 /// The techniques of the search for cycles and forcing chains.
-const CYCLES: u64 = Technique::BidirectionalCycle.bit() | Technique::ForcingXChain.bit() | Technique::ForcingChain.bit();
+const CYCLES: crate::human::TechniqueSet = Technique::BidirectionalCycle.bit() | Technique::ForcingXChain.bit() | Technique::ForcingChain.bit();
 
 /// An off candidate a pattern inside a chain gives it (see [`Search::advanced`]).
 struct Advanced {
@@ -694,7 +694,7 @@ struct Search<'a> {
     /// chains, whose chains the outer chain has all taken (see [`Search::reaching_new_links`]).
     since: Option<Work>,
     /// The techniques a chain found may be of (bit `t as u32` for technique `t`).
-    allowed: u64,
+    allowed: crate::human::TechniqueSet,
     /// The (difficulty, complexity) the search for cycles and forcing chains is bounded by (see
     /// [`cycles_and_forcing_chains`]), and the least difficulty of a branch it cut, if any.
     limit: (u32, u32),

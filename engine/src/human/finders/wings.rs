@@ -281,7 +281,7 @@ fn links(b: &Board, t: usize, r: usize, d: u8, two_lines: bool, out: &mut Vec<Li
 
 /// `step` resting on a chain of nodes on digit `d`, strong and weak links alternating from a
 /// node assumed off (each node's first cell stands for a grouped node in the links).
-fn node_chain(step: SeStep, d: u8, nodes: &[Cells]) -> SeStep {
+pub(super) fn node_chain(step: SeStep, d: u8, nodes: &[Cells]) -> SeStep {
     let mut step = step.on(nodes.iter().flat_map(|n| cells(*n))).about(bit(d));
     for (i, w) in nodes.windows(2).enumerate() {
         let on = i % 2 == 0;
@@ -453,4 +453,54 @@ pub(super) fn three_strong_link_steps(b: &Board, mut best: Pick<LinksKey>) -> Pi
         }
     }
     best
+}
+
+/// Every W-Wing to `sink` (true stops; issue 48, HoDoKu's and SudokuWiki's name): two cells that
+/// do not see each other, both holding only the digits `x` and `y`, and a conjugate pair of `x`
+/// (a unit with two places for it) with one end seeing each cell. One end holds `x`, so the cell
+/// it sees does not, and holds `y`: one of the two cells holds `y`, which leaves every cell that
+/// sees both.
+pub(super) fn w_wings<S: super::basics::Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
+    for p in 0..NC {
+        if count(b.cand[p]) != 2 {
+            continue;
+        }
+        for q in p + 1..NC {
+            if b.cand[q] != b.cand[p] || T.peer_set[p].has(q) {
+                continue;
+            }
+            let both = b.cand[p];
+            for x in digits(both) {
+                let y = both & !bit(x);
+                let seen = T.peer_set[p] & T.peer_set[q];
+                let removed: Vec<(usize, Mask)> = cells(seen).filter(|&c| b.cand[c] & y != 0).map(|c| (c, y)).collect();
+                if removed.is_empty() {
+                    continue;
+                }
+                for t in [ROW, COL, BOX] {
+                    for r in 0..N {
+                        let pair = b.holding(T.region_set[t][r], x);
+                        if pair.count() != 2 || pair.has(p) || pair.has(q) {
+                            continue;
+                        }
+                        let mut it = cells(pair);
+                        let (e0, e1) = (it.next().expect("two"), it.next().expect("two"));
+                        for (ep, eq) in [(e0, e1), (e1, e0)] {
+                            if !T.peer_set[p].has(ep) || !T.peer_set[q].has(eq) {
+                                continue;
+                            }
+                            let mut step = SeStep::removal(Technique::WWing, Technique::WWing.base(), removed.clone())
+                                .about(both)
+                                .on([p, q, ep, eq]);
+                            step.links = vec![((p, x, true), (ep, x, false)), ((ep, x, false), (eq, x, true)), ((eq, x, true), (q, x, false))];
+                            if sink.take(step) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
 }
