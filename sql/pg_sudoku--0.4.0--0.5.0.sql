@@ -850,3 +850,35 @@ COMMENT ON OPERATOR < (board, board) IS 'Less than in the order of board_cmp.';
 COMMENT ON OPERATOR <= (board, board) IS 'Less than or equal in the order of board_cmp.';
 COMMENT ON OPERATOR > (board, board) IS 'Greater than in the order of board_cmp.';
 COMMENT ON OPERATOR >= (board, board) IS 'Greater than or equal in the order of board_cmp.';
+
+-- Issue 48: sudoku.techniques() also lists HoDoKu's techniques, with each one's scale and HoDoKu
+-- codes (new columns: the function is made again, as the install script makes it).
+DROP FUNCTION techniques();
+/* <begin connected objects> */
+-- src/generate.rs:263
+-- pg_sudoku::generate::techniques
+CREATE  FUNCTION "techniques"() RETURNS TABLE (
+	"position" INT,  /* Option < i32 > */
+	"name" TEXT,  /* String */
+	"title" TEXT,  /* String */
+	"family" TEXT,  /* String */
+	"difficulty" NUMERIC,  /* AnyNumeric */
+	"scale" TEXT,  /* String */
+	"hodoku" TEXT[]  /* Vec < String > */
+)
+IMMUTABLE STRICT PARALLEL SAFE COST 10
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'techniques_wrapper';
+/* </end connected objects> */
+COMMENT ON FUNCTION techniques() IS
+'Every technique: first the path''s of sudoku.rate, sudoku.hint, sudoku.fill_steps and sudoku.se_rating, in the order '
+'tried (Sudoku Explainer''s), then HoDoKu''s own names for patterns that path folds into others (skyscraper, '
+'two_string_kite, empty_rectangle, w_wing, finned and sashimi fish, locked pairs and triples, coloring, templates), which '
+'sudoku.steps(board, technique) lists: position (from 1 on the path, NULL for HoDoKu''s), name (as fill_steps and steps '
+'take it; hidden_single twice, in a box and in a line), title (as explanations write it), family (singles, '
+'intersections, subsets, fish, finned fish, single-digit patterns, wings, coloring, uniqueness, aligned exclusion, '
+'chains, forcing chains, templates, guess), the least difficulty of a step on its scale, scale (se: the Sudoku Explainer '
+'scale, chains adding to it by their length, some patterns by their size; hodoku: HoDoKu''s score a step) and hodoku, '
+'HoDoKu''s technique codes of it (its library format''s, e.g. 0400 for the skyscraper; every case of HoDoKu''s '
+'regression library with such a code is found by sudoku.steps).';
+ALTER FUNCTION techniques() ROWS 60;

@@ -253,25 +253,49 @@ fn hint(grid: Grid) -> Option<pgrx::composite_type!('static, "step")> {
     Some(step_row(&RowType::new("sudoku.step"), 1, next.technique.name(), &next, after, grid.0.size()))
 }
 
-/// Every technique of the path in the order tried: its position (from 1), name (as
-/// `fill_steps` takes it), title, family and least difficulty on the Sudoku Explainer scale.
+/// Every technique: the path's in the order tried (position from 1), then HoDoKu's own
+/// (position NULL; `sudoku.steps(board, technique)` lists them), each with its name (as
+/// `fill_steps` and `steps` take it), title, family, least difficulty on its scale, the scale
+/// (`se`: Sudoku Explainer's, in points; `hodoku`: HoDoKu's score a step) and HoDoKu's technique
+/// codes of it (its library format's; empty where HoDoKu has none, or its finder is not claimed).
 // COST 10 (a row, as PostgreSQL counts a set-returning function): 2 µs a call of 42 rows, in units of 5 ns
 // (psql \timing of 10,000 correlated calls).
 #[pg_extern(immutable, parallel_safe, cost = 10)]
 fn techniques() -> TableIterator<
     'static,
     (
-        name!(position, i32),
+        name!(position, Option<i32>),
         name!(name, String),
         name!(title, String),
         name!(family, String),
         name!(difficulty, AnyNumeric),
+        name!(scale, String),
+        name!(hodoku, Vec<String>),
     ),
 > {
-    TableIterator::new(Technique::ORDER.into_iter().enumerate().map(|(i, t)| {
-        let d = AnyNumeric::try_from(tenths_text(t.base()).as_str()).expect("a number");
-        (i as i32 + 1, t.name().to_string(), t.title().to_string(), t.family().to_string(), d)
+    let path = Technique::ORDER.into_iter().enumerate().map(|(i, t)| (Some(i as i32 + 1), t));
+    TableIterator::new(path.chain(Technique::HODOKU.into_iter().map(|t| (None, t))).map(|(position, t)| {
+        let d = AnyNumeric::try_from(difficulty_text(t, t.base()).as_str()).expect("a number");
+        let codes = t.hodoku().iter().map(|c| c.to_string()).collect();
+        (
+            position,
+            t.name().to_string(),
+            t.title().to_string(),
+            t.family().to_string(),
+            d,
+            t.scale().name().to_string(),
+            codes,
+        )
     }))
+}
+
+/// A difficulty as its technique's scale writes it: Sudoku Explainer's in points (`45` tenths is
+/// `4.5`), HoDoKu's score as it is.
+pub(crate) fn difficulty_text(t: Technique, d: u32) -> String {
+    match t.scale() {
+        sudoku_engine::human::Scale::SudokuExplainer => tenths_text(d),
+        sudoku_engine::human::Scale::Hodoku => d.to_string(),
+    }
 }
 
 /// The technique names of `sudoku.rate`, simplest first: what `fill_steps` takes to solve like

@@ -342,6 +342,12 @@ fn selection(names: &Array<'_, &str>) -> Selection {
     }
     let names: Vec<&str> = names.iter().map(|n| required(n, "a technique name")).collect();
     Selection::from_names(names.iter().copied()).unwrap_or_else(|name| {
+        if sudoku_engine::human::Technique::HODOKU.iter().any(|t| t.name() == name) {
+            invalid_parameter(format!(
+                "{name:?} is one of HoDoKu's techniques, not of the path fill_steps and propagate walk (Sudoku \
+                 Explainer's); sudoku.steps(board, {name:?}) lists its steps"
+            ))
+        }
         invalid_parameter(format!(
             "unknown technique {name:?}; the techniques are {}, and the families locked_candidates and preemptive_set",
             technique_names().join(", ")
@@ -475,7 +481,7 @@ pub(crate) fn step_row(ty: &RowType, number: i32, name: &str, d: &Step, after: s
     let node = |(c, digit, on): (usize, u8, bool)| serde_json::json!({"row": c / n + 1, "col": c % n + 1, "digit": digit, "on": on});
     let links: Vec<serde_json::Value> =
         d.links.iter().map(|&(a, z)| serde_json::json!({"from": node(a), "to": node(z)})).collect();
-    let difficulty = AnyNumeric::try_from(format!("{}.{}", d.difficulty / 10, d.difficulty % 10).as_str())
+    let difficulty = AnyNumeric::try_from(crate::generate::difficulty_text(d.technique, d.difficulty).as_str())
         .expect("a difficulty is a number");
     let first = [
         datum(number),

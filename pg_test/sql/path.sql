@@ -3,11 +3,28 @@
 -- se_rating.sql; top95 and the others from setup.sql).
 SET search_path = sudoku, public;
 
--- Every technique of the path, in the order tried, with its family and least difficulty.
-SELECT position, name, title, family, difficulty FROM techniques() ORDER BY position;
--- rating_techniques() is the same list by name.
-SELECT rating_techniques() = ARRAY(SELECT name FROM techniques() GROUP BY name ORDER BY min(position))
+-- Every technique of the path, in the order tried, with its family and least difficulty, then
+-- HoDoKu's own (issue 48: position NULL, HoDoKu's scale), each with HoDoKu's codes.
+SELECT position, name, title, family, difficulty, scale, hodoku FROM techniques() ORDER BY position, name;
+-- rating_techniques() is the path's list by name.
+SELECT rating_techniques() = ARRAY(SELECT name FROM techniques() WHERE position IS NOT NULL
+                                   GROUP BY name ORDER BY min(position))
        AS same_names;
+-- Every name techniques() lists is one steps(board, technique) takes (the chains and BUG
+-- refuse with 0A000, not as unknown), and fill_steps refuses HoDoKu's with 22023.
+SELECT t.name, t.scale, count(s.*) AS steps_on_first_state
+FROM techniques() t
+LEFT JOIN LATERAL (SELECT * FROM steps(board('000000010400000000020000000000050407008000300001090000300400200050100000000806000'),
+                                       t.name)) s ON true
+WHERE t.position IS NULL OR t.family IN ('fish', 'subsets')
+GROUP BY t.name, t.scale, t.position ORDER BY t.position, t.name;
+DO $$
+BEGIN
+    PERFORM fill_steps('000000010400000000020000000000050407008000300001090000300400200050100000000806000'::grid,
+                       ARRAY['skyscraper']);
+EXCEPTION WHEN invalid_parameter_value THEN
+    RAISE NOTICE 'fill_steps refuses skyscraper: %', SQLERRM;
+END $$;
 
 -- rate's score is the path's ER: se_rating's er on every bank puzzle, the published rating
 -- too; its techniques are the path's, its hardest the one se_rating names.

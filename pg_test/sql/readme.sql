@@ -53,7 +53,8 @@ FROM puzzles p, sudoku.cells(p.puzzle) c
 WHERE p.id = 1
 GROUP BY p.puzzle;
 
-SELECT position, name, family, difficulty FROM sudoku.techniques() WHERE family IN ('fish', 'wings') ORDER BY position;
+SELECT position, name, family, difficulty, scale, hodoku FROM sudoku.techniques()
+WHERE family IN ('fish', 'wings') ORDER BY position, name;
 
 SELECT sudoku.propagate(g, ARRAY['naked_single', 'hidden_single', 'locked_candidates'])::text
        = sudoku.propagate(g, ARRAY['hidden_single', 'naked_single', 'pointing', 'claiming'])::text AS same_fixpoint,
