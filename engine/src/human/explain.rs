@@ -206,6 +206,18 @@ fn sentence(s: &SeStep, n: usize) -> String {
              other digits' sure places, {}, so {result}.",
             if s.technique == TemplateSet { "every one takes this cell" } else { "none takes these candidates" }
         ),
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5
+        | UniqueRectangle6 | HiddenRectangle => format!(
+            "{t}: if {on} held only {ds}, the two digits could swap and the puzzle would have two solutions, so {result}."
+        ),
+        AvoidableRectangle1 | AvoidableRectangle2 => format!(
+            "{t}: {on} would let {ds} swap in cells none of which is a given, which the puzzle's one solution forbids, \
+             so {result}."
+        ),
+        BugPlusOne => format!(
+            "{t}: every open cell but {on} holds two candidates and every digit two places per unit but {ds} in its \
+             units; without {ds} there the board would have two solutions, so {result}."
+        ),
         FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => {
             format!(
                 "{t} on {ds}: its lines hold {ds} only in {on}; either the fish stands or a fin ({}) holds {ds}, \

@@ -13,7 +13,7 @@
 //! | coloring | `finders/coloring.rs` | simple colors (trap, wrap), multi colors (types 1 and 2) |
 //! | templates | `finders/templates.rs` | template set and delete (9x9) |
 //! | wings and fish chains | `finders/wings.rs` | turbot fish, XY-Wing, XYZ-Wing, W-Wing, three strong links, WXYZ-Wing, VWXYZ-Wing |
-//! | uniqueness | `finders/uniqueness.rs` | unique rectangles and loops, bivalue universal grave |
+//! | uniqueness | `finders/uniqueness.rs` | unique rectangles and loops, bivalue universal grave (Sudoku Explainer's); unique rectangles types 1-6, hidden and avoidable rectangles, BUG+1 (HoDoKu's) |
 //! | aligned exclusion | `finders/aligned.rs` | aligned pair and triple exclusion |
 //! | chains | `finders/chaining.rs` | bidirectional cycles, forcing X-chains and forcing chains; Nishio, cell, region and dynamic forcing chains |
 //! | the board they read | `finders/board.rs`, `finders/cells.rs` | candidates, units, peers, sets of cells |
@@ -153,6 +153,26 @@ pub enum Technique {
     TemplateSet,
     /// A candidate no template of its digit takes leaves.
     TemplateDelete,
+    /// A rectangle of two digits with one cell holding more: those two digits leave it.
+    UniqueRectangle1,
+    /// Two extra cells of a rectangle in a line, one more digit between them: it leaves the cells seeing both.
+    UniqueRectangle2,
+    /// Two extra cells of a rectangle act as one cell of a naked subset in their unit.
+    UniqueRectangle3,
+    /// Two extra cells of a rectangle in a line, one digit confined to them there: the other leaves them.
+    UniqueRectangle4,
+    /// Diagonal or three extra cells of a rectangle with one more digit: it leaves the cells seeing them all.
+    UniqueRectangle5,
+    /// Two diagonal extra cells, one digit in no other cell of the rectangle's lines: it leaves them.
+    UniqueRectangle6,
+    /// A rectangle whose digit has no other place in the lines of a corner: the other digit leaves it.
+    HiddenRectangle,
+    /// Three placed digits (not givens) of a rectangle: the fourth cell may not complete the swap.
+    AvoidableRectangle1,
+    /// Two placed digits and two open cells of a rectangle with one more digit: it leaves the cells seeing both.
+    AvoidableRectangle2,
+    /// Every open cell bivalue but one: that cell holds the digit with three places in its units.
+    BugPlusOne,
 }
 
 impl Technique {
@@ -207,7 +227,7 @@ impl Technique {
 
     /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
     /// others, in HoDoKu's solving order.
-    pub const HODOKU: [Technique; 18] = {
+    pub const HODOKU: [Technique; 28] = {
         use Technique::*;
         [
             LockedPair,
@@ -228,18 +248,28 @@ impl Technique {
             MultiColors2,
             TemplateSet,
             TemplateDelete,
+            UniqueRectangle1,
+            UniqueRectangle2,
+            UniqueRectangle3,
+            UniqueRectangle4,
+            UniqueRectangle5,
+            UniqueRectangle6,
+            HiddenRectangle,
+            AvoidableRectangle1,
+            AvoidableRectangle2,
+            BugPlusOne,
         ]
     };
 
     /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
-    pub const LISTED: [Technique; 60] = {
-        let mut all = [Technique::FullHouse; 60];
+    pub const LISTED: [Technique; 70] = {
+        let mut all = [Technique::FullHouse; 70];
         let mut i = 0;
         while i < 42 {
             all[i] = Technique::ORDER[i];
             i += 1;
         }
-        while i < 60 {
+        while i < 70 {
             all[i] = Technique::HODOKU[i - 42];
             i += 1;
         }
@@ -323,6 +353,16 @@ impl Technique {
             MultiColors2 => "multi_colors_2",
             TemplateSet => "template_set",
             TemplateDelete => "template_delete",
+            UniqueRectangle1 => "unique_rectangle_type_1",
+            UniqueRectangle2 => "unique_rectangle_type_2",
+            UniqueRectangle3 => "unique_rectangle_type_3",
+            UniqueRectangle4 => "unique_rectangle_type_4",
+            UniqueRectangle5 => "unique_rectangle_type_5",
+            UniqueRectangle6 => "unique_rectangle_type_6",
+            HiddenRectangle => "hidden_rectangle",
+            AvoidableRectangle1 => "avoidable_rectangle_type_1",
+            AvoidableRectangle2 => "avoidable_rectangle_type_2",
+            BugPlusOne => "bug_plus_1",
         }
     }
 
@@ -390,6 +430,16 @@ impl Technique {
             MultiColors2 => "Multi colors 2",
             TemplateSet => "Template set",
             TemplateDelete => "Template delete",
+            UniqueRectangle1 => "Unique rectangle type 1",
+            UniqueRectangle2 => "Unique rectangle type 2",
+            UniqueRectangle3 => "Unique rectangle type 3",
+            UniqueRectangle4 => "Unique rectangle type 4",
+            UniqueRectangle5 => "Unique rectangle type 5",
+            UniqueRectangle6 => "Unique rectangle type 6",
+            HiddenRectangle => "Hidden rectangle",
+            AvoidableRectangle1 => "Avoidable rectangle type 1",
+            AvoidableRectangle2 => "Avoidable rectangle type 2",
+            BugPlusOne => "BUG+1",
         }
     }
 
@@ -419,7 +469,9 @@ impl Technique {
             }
             TurbotFish | ThreeStrongLinks | Skyscraper | TwoStringKite | EmptyRectangle => "single-digit patterns",
             XYWing | XYZWing | WXYZWing | VWXYZWing | WWing => "wings",
-            UniqueRectangle | UniqueLoop | Bug => "uniqueness",
+            UniqueRectangle | UniqueLoop | Bug | UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3
+            | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1
+            | AvoidableRectangle2 | BugPlusOne => "uniqueness",
             AlignedPairExclusion | AlignedTripleExclusion => "aligned exclusion",
             BidirectionalCycle | ForcingXChain | ForcingChain => "chains",
             NishioForcingChain | CellForcingChain | RegionForcingChain | DynamicForcingChain => "forcing chains",
@@ -537,6 +589,16 @@ impl Technique {
             MultiColors2 => &["0503"],
             TemplateSet => &["1201"],
             TemplateDelete => &["1202"],
+            UniqueRectangle1 => &["0600"],
+            UniqueRectangle2 => &["0601"],
+            UniqueRectangle3 => &["0602"],
+            UniqueRectangle4 => &["0603"],
+            UniqueRectangle5 => &["0604"],
+            UniqueRectangle6 => &["0605"],
+            HiddenRectangle => &["0606"],
+            AvoidableRectangle1 => &["0607"],
+            AvoidableRectangle2 => &["0608"],
+            BugPlusOne => &["0610"],
             _ => &[],
         }
     }
@@ -576,6 +638,10 @@ impl Technique {
             SimpleColorsTrap | SimpleColorsWrap => (150, Hard),
             MultiColors1 | MultiColors2 => (200, Hard),
             TemplateSet | TemplateDelete => (10000, Extreme),
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5
+            | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1 | AvoidableRectangle2 | BugPlusOne => {
+                (100, Hard)
+            }
             _ => return None,
         })
     }

@@ -299,11 +299,12 @@ impl Walk {
     /// The walk from a player's board ([`crate::board::Board`]): its digits and its candidates.
     pub(crate) fn from_board(board: &crate::board::Board) -> Walk {
         let (cells, cand) = (board.cells(), board.masks());
+        let placed: Vec<bool> = (0..cells.len()).map(|c| board.is_placed(c)).collect();
         match board.box_side() {
-            2 => Walk::Four(Box::new(four::path::Walk::with_candidates(cells, &cand))),
-            3 => Walk::Nine(Box::new(nine::path::Walk::with_candidates(cells, &cand))),
-            4 => Walk::Sixteen(Box::new(sixteen::path::Walk::with_candidates(cells, &cand))),
-            _ => Walk::TwentyFive(Box::new(twenty_five::path::Walk::with_candidates(cells, &cand))),
+            2 => Walk::Four(Box::new(four::path::Walk::with_candidates(cells, &cand, &placed))),
+            3 => Walk::Nine(Box::new(nine::path::Walk::with_candidates(cells, &cand, &placed))),
+            4 => Walk::Sixteen(Box::new(sixteen::path::Walk::with_candidates(cells, &cand, &placed))),
+            _ => Walk::TwentyFive(Box::new(twenty_five::path::Walk::with_candidates(cells, &cand, &placed))),
         }
     }
 

@@ -169,6 +169,10 @@ fn every(b: &Board, t: Technique, sink: &mut dyn FnMut(SeStep) -> bool) -> Optio
         SimpleColorsTrap | SimpleColorsWrap => coloring::simple_colors(b, t, sink),
         MultiColors1 | MultiColors2 => coloring::multi_colors(b, t, sink),
         TemplateSet | TemplateDelete => templates::template_steps(b, t, sink),
+        UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 | UniqueRectangle5
+        | UniqueRectangle6 | HiddenRectangle => uniqueness::unique_rectangles(b, t, sink),
+        AvoidableRectangle1 | AvoidableRectangle2 => uniqueness::avoidable_rectangles(b, t, sink),
+        BugPlusOne => uniqueness::bug_plus_one(b, sink),
         XWing => basics::fish_steps(b, 2, sink),
         Swordfish => basics::fish_steps(b, 3, sink),
         Jellyfish => basics::fish_steps(b, 4, sink),
@@ -225,8 +229,11 @@ impl Walk {
     /// The walk from `cells` with the candidates `cand` (masks, digit `d` as bit `d - 1`) instead
     /// of every candidate the digits leave: a player's board (issue 47). A candidate the digits
     /// do not leave is not kept (it clashes; a board with one is refused before it gets here).
-    pub(crate) fn with_candidates(cells: &[u8], cand: &[u32]) -> Walk {
+    pub(crate) fn with_candidates(cells: &[u8], cand: &[u32], placed: &[bool]) -> Walk {
         let mut w = Walk::new(cells);
+        for (c, _) in placed.iter().enumerate().filter(|(_, &p)| p) {
+            w.board.given = w.board.given.without(c);
+        }
         for c in 0..cells.len() {
             if cells[c] == 0 {
                 w.board.strike(c, w.board.cand[c] & !(cand[c] as super::Mask));

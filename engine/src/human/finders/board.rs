@@ -141,15 +141,25 @@ pub(super) struct Board {
     pub dcells: [Cells; N],
     /// `empty[t][r]`: the empty cells of region `r` of type `t`.
     empty: [[u8; N]; 3],
+    /// The givens: the digits of the puzzle (a player's board tells them from the digits placed;
+    /// a grid's digits are all givens). HoDoKu's avoidable rectangles rest on digits that are not.
+    pub given: Cells,
 }
 
 impl Board {
     /// The board of `NC` digits (0 blank): a blank's candidates are the digits none of its peers
     /// holds.
     pub fn new(cells: &[u8]) -> Board {
-        let mut b =
-            Board { value: [0; NC], cand: [0; NC], pos: [[[0; N]; N]; 3], dcells: [Cells::EMPTY; N], empty: [[0; N]; 3] };
+        let mut b = Board {
+            value: [0; NC],
+            cand: [0; NC],
+            pos: [[[0; N]; N]; 3],
+            dcells: [Cells::EMPTY; N],
+            empty: [[0; N]; 3],
+            given: Cells::EMPTY,
+        };
         b.value.copy_from_slice(&cells[..NC]);
+        b.given = (0..NC).filter(|&c| b.value[c] != 0).fold(Cells::EMPTY, |s, c| s.with(c));
         for c in 0..NC {
             if b.value[c] == 0 {
                 let seen = T.peers[c].iter().fold(0 as Mask, |m, &p| match b.value[p as usize] {
@@ -224,6 +234,18 @@ impl Board {
                 self.pos[t][T.of[c][t] as usize][i] &= !(1 << T.pos[c][t]);
             }
         }
+    }
+
+    /// The digits the placed digits leave a cell (HoDoKu's "allowed" candidates: what the
+    /// candidates would be without the eliminations made since); none for a filled cell.
+    pub fn allowed(&self, c: usize) -> Mask {
+        if self.value[c] != 0 {
+            return 0;
+        }
+        ALL_DIGITS & !T.peers[c].iter().fold(0 as Mask, |m, &p| match self.value[p as usize] {
+            0 => m,
+            v => m | bit(v),
+        })
     }
 
     pub fn solved(&self) -> bool {

@@ -427,3 +427,316 @@ fn bug3(b: &Board, bug_cells: &[usize], all_values: Mask, common: Cells) -> Opti
     }
     None
 }
+
+// HoDoKu's uniqueness techniques (issue 48): unique rectangles of types 1 to 6, hidden and
+// avoidable rectangles and BUG+1, by the names players know, as HoDoKu's finder defines them.
+// A rectangle is four cells in two rows, two columns and two boxes; if two digits could fill
+// them alternately, they could swap, and the puzzle would have two solutions.
+
+use super::basics::Sink;
+
+/// Whether every cell of `list` lies in one row, or every one in one column.
+fn one_line(list: &[usize]) -> bool {
+    shared_region(ROW, list).is_some() || shared_region(COL, list).is_some()
+}
+
+/// The rectangles of unique-rectangle tests: a cell of two candidates `a` and `b`, a cell of its
+/// box in its row or column, and the two cells across in another band or stack, none filled,
+/// where the placed digits leave both `a` and `b` (HoDoKu's "missing candidates" allowed: an
+/// elimination since does not break the deadly pattern of the givens). Each once:
+/// ([c11, c12, c21, c22], a, b), c21 across from c11.
+fn rectangles(b: &Board) -> Vec<([usize; 4], u8, u8)> {
+    let mut out: Vec<([usize; 4], u8, u8)> = Vec::new();
+    let both = |c: usize, m: Mask| b.value[c] == 0 && b.allowed(c) & m == m;
+    for c11 in 0..NC {
+        if b.value[c11] != 0 || count(b.cand[c11]) != 2 {
+            continue;
+        }
+        let m = b.cand[c11];
+        let mut ds = digits(m);
+        let (a, z) = (ds.next().expect("two"), ds.next().expect("two"));
+        let bx = T.of[c11][BOX];
+        for c12 in cells(T.region_set[BOX][bx as usize]) {
+            let lines = T.of[c12][ROW] == T.of[c11][ROW];
+            if c12 == c11 || !lines && T.of[c12][COL] != T.of[c11][COL] || !both(c12, m) {
+                continue;
+            }
+            // Across: along the column (row) of each of the two cells, outside their box.
+            let along = if lines { COL } else { ROW };
+            for p in 0..N {
+                let c21 = T.region[along][T.of[c11][along] as usize][p] as usize;
+                let c22 = T.region[along][T.of[c12][along] as usize][p] as usize;
+                if T.of[c21][BOX] == bx || !both(c21, m) || !both(c22, m) {
+                    continue;
+                }
+                let mut key = [c11, c12, c21, c22];
+                key.sort_unstable();
+                if !out.iter().any(|(k, x, y)| {
+                    let mut k = *k;
+                    k.sort_unstable();
+                    k == key && (*x, *y) == (a, z)
+                }) {
+                    out.push(([c11, c12, c21, c22], a, z));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A step of HoDoKu's uniqueness family on `rect` (digits `m`), removing `removed`.
+fn rect_step(t: Technique, rect: &[usize], m: Mask, removed: Vec<(usize, Mask)>) -> SeStep {
+    SeStep::removal(t, t.base(), removed).on(rect.iter().copied()).about(m)
+}
+
+/// (cell, mask) removals merged by cell, in cell order.
+fn merged(mut list: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {
+    list.sort_unstable();
+    let mut out: Vec<(usize, Mask)> = Vec::new();
+    for (c, m) in list {
+        match out.last_mut() {
+            Some((l, lm)) if *l == c => *lm |= m,
+            _ => out.push((c, m)),
+        }
+    }
+    out
+}
+
+/// Every unique rectangle of types 1 to 6 and every hidden rectangle ([`Technique::UniqueRectangle1`]
+/// ...), the kind `want`, to `sink` (true stops). With the rectangle's digits `a`, `b` and its
+/// cells that hold nothing else (the "two" cells) and the others (the "extra" cells):
+/// - type 1: one extra cell; it is not `a` nor `b`.
+/// - types 2 and 5: the extra cells have one more digit `x` between them; one holds it, so `x`
+///   leaves the cells seeing them all (type 2: two extra cells in a line; 5: diagonal or three).
+/// - type 3: two extra cells in a unit act as one cell of their other digits, a naked subset
+///   with other cells of the unit.
+/// - type 4: two extra cells in a line, where `a` has no other place: `b` leaves both.
+/// - type 6: two diagonal extra cells, `a` in no other cell of the rectangle's lines: `a`
+///   leaves both.
+/// - hidden rectangle: a "two" cell, and `a` has no other place in the row and column of the
+///   opposite corner: `b` leaves that corner.
+pub(super) fn unique_rectangles<S: Sink + ?Sized>(b: &Board, want: Technique, sink: &mut S) -> bool {
+    for (rect, a, z) in rectangles(b) {
+        let ur = bit(a) | bit(z);
+        let rect_set = set_of(&rect);
+        let mut sorted = rect;
+        sorted.sort_unstable();
+        let two: Vec<usize> = sorted.iter().copied().filter(|&c| b.cand[c] & !ur == 0).collect();
+        let extra: Vec<usize> = sorted.iter().copied().filter(|&c| b.cand[c] & !ur != 0).collect();
+        let mut found: Vec<SeStep> = Vec::new();
+        let has = |c: usize, d: u8| b.cand[c] & bit(d) != 0;
+        if two.len() == 3 && want == Technique::UniqueRectangle1 {
+            let e = extra[0];
+            if b.cand[e] & ur != 0 {
+                found.push(rect_step(want, &rect, ur, vec![(e, b.cand[e] & ur)]));
+            }
+        }
+        if (two.len() == 1 || two.len() == 2)
+            && (want == Technique::UniqueRectangle2 || want == Technique::UniqueRectangle5)
+        {
+            let add = extra.iter().fold(0 as Mask, |m, &c| m | (b.cand[c] & !ur));
+            if count(add) == 1 {
+                let x = add.trailing_zeros() as u8 + 1;
+                let seen = extra.iter().fold(ALL_CELLS, |s, &c| s & T.peer_set[c]);
+                let victims = b.holding(seen, x);
+                let t = if extra.len() == 3 || !one_line(&extra) {
+                    Technique::UniqueRectangle5
+                } else {
+                    Technique::UniqueRectangle2
+                };
+                if !victims.is_empty() && t == want {
+                    found.push(rect_step(t, &rect, ur, cells(victims).map(|c| (c, add)).collect()));
+                }
+            }
+        }
+        if two.len() == 2 && want == Technique::UniqueRectangle3 {
+            let u3 = extra.iter().fold(0 as Mask, |m, &c| m | (b.cand[c] & !ur));
+            for t in [ROW, COL, BOX] {
+                let Some(r) = shared_region(t, &extra) else { continue };
+                let unit = T.region_set[t][r];
+                let others: Vec<usize> =
+                    cells(unit & !rect_set).filter(|&c| b.cand[c] != 0 && b.cand[c] & ur == 0).collect();
+                // Every non-empty subset of the other cells, with the two extra cells.
+                for pick in 1u32..(1 << others.len()) {
+                    let chosen: Vec<usize> = (0..others.len()).filter(|i| pick >> i & 1 != 0).map(|i| others[i]).collect();
+                    let mut akt = extra.clone();
+                    akt.extend(&chosen);
+                    let digits_of = chosen.iter().fold(u3, |m, &c| m | b.cand[c]);
+                    if t == BOX && one_line(&akt) || count(digits_of) as usize != akt.len() - 1 {
+                        continue;
+                    }
+                    let akt_set = set_of(&akt);
+                    let mut removed: Vec<(usize, Mask)> = cells(unit & !akt_set)
+                        .filter(|&c| b.cand[c] & digits_of != 0)
+                        .map(|c| (c, b.cand[c] & digits_of))
+                        .collect();
+                    if removed.is_empty() {
+                        continue;
+                    }
+                    if t != BOX {
+                        if let Some(bx) = shared_region(BOX, &akt) {
+                            removed.extend(
+                                cells(T.region_set[BOX][bx] & !akt_set)
+                                    .filter(|&c| b.cand[c] & digits_of != 0)
+                                    .map(|c| (c, b.cand[c] & digits_of)),
+                            );
+                        }
+                    }
+                    found.push(rect_step(want, &rect, ur, merged(removed)));
+                }
+            }
+        }
+        if two.len() == 2 && (want == Technique::UniqueRectangle4 || want == Technique::UniqueRectangle6) {
+            let (e0, e1) = (extra[0], extra[1]);
+            let lined = one_line(&extra);
+            let (zone, t) = if lined {
+                (T.peer_set[e0] & T.peer_set[e1], Technique::UniqueRectangle4)
+            } else {
+                let lines = [ROW, COL]
+                    .iter()
+                    .flat_map(|&t| [T.region_set[t][T.of[e0][t] as usize], T.region_set[t][T.of[e1][t] as usize]])
+                    .fold(Cells::EMPTY, |s, l| s | l);
+                (lines & !rect_set, Technique::UniqueRectangle6)
+            };
+            // Type 4: a digit confined to the two cells in their line, so the other leaves them;
+            // type 6: a digit absent from the lines, so it leaves them.
+            let absent = |d: u8| b.holding(zone, d).is_empty();
+            let del = match (lined, absent(a), absent(z)) {
+                (true, true, _) => Some(z),
+                (true, false, true) => Some(a),
+                (false, true, _) => Some(a),
+                (false, false, true) => Some(z),
+                _ => None,
+            };
+            if let Some(d) = del.filter(|_| t == want) {
+                let removed: Vec<(usize, Mask)> = [e0, e1].into_iter().filter(|&c| has(c, d)).map(|c| (c, bit(d))).collect();
+                if !removed.is_empty() {
+                    found.push(rect_step(t, &rect, ur, removed));
+                }
+            }
+        }
+        if (two.len() == 1 || two.len() == 2 && !one_line(&two)) && want == Technique::HiddenRectangle {
+            for &corner in &two {
+                let pick = |t: usize| {
+                    let first = T.of[extra[0]][t];
+                    if first != T.of[corner][t] {
+                        first
+                    } else {
+                        T.of[extra[1]][t]
+                    }
+                };
+                let (row, col) = (pick(ROW) as usize, pick(COL) as usize);
+                let target = row * N + col;
+                for (x, y) in [(a, z), (z, a)] {
+                    let outside = |t: usize, r: usize| !(b.holding(T.region_set[t][r], x) & !rect_set).is_empty();
+                    if outside(ROW, row) || outside(COL, col) || !has(target, y) {
+                        continue;
+                    }
+                    found.push(rect_step(want, &rect, ur, vec![(target, bit(y))]));
+                }
+            }
+        }
+        for s in found {
+            if sink.take(s) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Every avoidable rectangle of the kind `want` to `sink` (true stops): two digits `a` and `b`
+/// placed (not givens) in one box, in one line, and the two cells across that would complete
+/// the swap (`b` across from `a`, `a` across from `b`), each placed so or open with that digit
+/// and one other. Type 1: one of the two is placed, so the other may not take the swap's digit.
+/// Type 2: both open, with one more digit `x` in each: one holds `x`, which leaves the cells
+/// seeing both.
+pub(super) fn avoidable_rectangles<S: Sink + ?Sized>(b: &Board, want: Technique, sink: &mut S) -> bool {
+    let placed = |c: usize| b.value[c] != 0 && !b.given.has(c);
+    let open_with = |c: usize, d: u8| b.value[c] == 0 && b.cand[c] & bit(d) != 0 && count(b.cand[c]) == 2;
+    let mut seen: Vec<[usize; 4]> = Vec::new();
+    for c11 in (0..NC).filter(|&c| placed(c)) {
+        let a = b.value[c11];
+        let bx = T.of[c11][BOX];
+        for c12 in cells(T.region_set[BOX][bx as usize]) {
+            let lines = T.of[c12][ROW] == T.of[c11][ROW];
+            if c12 == c11 || !lines && T.of[c12][COL] != T.of[c11][COL] || !placed(c12) {
+                continue;
+            }
+            let z = b.value[c12];
+            let along = if lines { COL } else { ROW };
+            for p in 0..N {
+                let c21 = T.region[along][T.of[c11][along] as usize][p] as usize;
+                let c22 = T.region[along][T.of[c12][along] as usize][p] as usize;
+                if T.of[c21][BOX] == bx {
+                    continue;
+                }
+                let ok = (b.value[c21] == z && placed(c21) && open_with(c22, a))
+                    || (b.value[c22] == a && placed(c22) && open_with(c21, z))
+                    || (open_with(c21, z) && open_with(c22, a));
+                let mut key = [c11, c12, c21, c22];
+                key.sort_unstable();
+                if !ok || seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+                let rect = [c11, c12, c21, c22];
+                let m = bit(a) | bit(z);
+                let step = if b.value[c21] != 0 || b.value[c22] != 0 {
+                    let (c, d) = if b.value[c21] != 0 { (c22, a) } else { (c21, z) };
+                    (want == Technique::AvoidableRectangle1 && b.cand[c] & bit(d) != 0)
+                        .then(|| rect_step(want, &rect, m, vec![(c, bit(d))]))
+                } else {
+                    let x = b.cand[c21] & !bit(z);
+                    let victims = b.holding(T.peer_set[c21] & T.peer_set[c22], x.trailing_zeros() as u8 + 1);
+                    (want == Technique::AvoidableRectangle2 && b.cand[c22] & x != 0 && !victims.is_empty())
+                        .then(|| rect_step(want, &rect, m | x, cells(victims).map(|c| (c, x)).collect()))
+                };
+                if let Some(s) = step {
+                    if sink.take(s) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// BUG+1 to `sink` (true stops), as HoDoKu finds it: every open cell holds two candidates but
+/// one, which holds three, and every digit has at most two places in each unit but one digit in
+/// that cell's row, column and box, with three: without it the board would be a bivalue
+/// universal grave (two solutions), so the cell holds that digit and its other two leave.
+pub(super) fn bug_plus_one<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
+    let mut three = None;
+    for c in 0..NC {
+        match count(b.cand[c]) {
+            0..=2 => {}
+            3 if three.is_none() => three = Some(c),
+            _ => return false,
+        }
+    }
+    let Some(cell) = three else { return false };
+    let mut digit = None;
+    let mut units = [None; 3];
+    for t in [ROW, COL, BOX] {
+        for r in 0..N {
+            for d in 1..=N as u8 {
+                match count(b.positions(t, r, d)) {
+                    0..=2 => {}
+                    3 if units[t].is_none() && digit.is_none_or(|x| x == d) => {
+                        digit = Some(d);
+                        units[t] = Some(r);
+                    }
+                    _ => return false,
+                }
+            }
+        }
+    }
+    let Some(d) = digit else { return false };
+    if b.cand[cell] & bit(d) == 0 || [ROW, COL, BOX].iter().any(|&t| units[t] != Some(T.of[cell][t] as usize)) {
+        return false;
+    }
+    let others = b.cand[cell] & !bit(d);
+    sink.take(SeStep::removal(Technique::BugPlusOne, Technique::BugPlusOne.base(), vec![(cell, others)]).on([cell]).about(bit(d)))
+}
