@@ -218,6 +218,10 @@ fn sentence(s: &SeStep, n: usize) -> String {
             "{t}: every open cell but {on} holds two candidates and every digit two places per unit but {ds} in its \
              units; without {ds} there the board would have two solutions, so {result}."
         ),
+        XChain | XYChain | RemotePair => format!(
+            "{t}: {}; if its first candidate is false its last is true, so one of the two ends holds, so {result}.",
+            chain(n, &s.links)
+        ),
         FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => {
             format!(
                 "{t} on {ds}: its lines hold {ds} only in {on}; either the fish stands or a fin ({}) holds {ds}, \

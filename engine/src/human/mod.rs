@@ -15,6 +15,7 @@
 //! | wings and fish chains | `finders/wings.rs` | turbot fish, XY-Wing, XYZ-Wing, W-Wing, three strong links, WXYZ-Wing, VWXYZ-Wing |
 //! | uniqueness | `finders/uniqueness.rs` | unique rectangles and loops, bivalue universal grave (Sudoku Explainer's); unique rectangles types 1-6, hidden and avoidable rectangles, BUG+1 (HoDoKu's) |
 //! | aligned exclusion | `finders/aligned.rs` | aligned pair and triple exclusion |
+//! | chains (HoDoKu's) | `finders/chains.rs` | X-Chain, XY-Chain, remote pair |
 //! | chains | `finders/chaining.rs` | bidirectional cycles, forcing X-chains and forcing chains; Nishio, cell, region and dynamic forcing chains |
 //! | the board they read | `finders/board.rs`, `finders/cells.rs` | candidates, units, peers, sets of cells |
 //! | the path | `explainer/path.rs` | the order tried, the guess when nothing applies; every step of a technique |
@@ -173,6 +174,12 @@ pub enum Technique {
     AvoidableRectangle2,
     /// Every open cell bivalue but one: that cell holds the digit with three places in its units.
     BugPlusOne,
+    /// A chain of cells all holding the same two digits: two cells an odd number apart hold both.
+    RemotePair,
+    /// A chain of strong and weak links on one digit: one of its ends holds it.
+    XChain,
+    /// A chain of bivalue cells starting and ending on one digit: one of its ends holds it.
+    XYChain,
 }
 
 impl Technique {
@@ -227,7 +234,7 @@ impl Technique {
 
     /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
     /// others, in HoDoKu's solving order.
-    pub const HODOKU: [Technique; 28] = {
+    pub const HODOKU: [Technique; 31] = {
         use Technique::*;
         [
             LockedPair,
@@ -258,18 +265,21 @@ impl Technique {
             AvoidableRectangle1,
             AvoidableRectangle2,
             BugPlusOne,
+            RemotePair,
+            XChain,
+            XYChain,
         ]
     };
 
     /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
-    pub const LISTED: [Technique; 70] = {
-        let mut all = [Technique::FullHouse; 70];
+    pub const LISTED: [Technique; 73] = {
+        let mut all = [Technique::FullHouse; 73];
         let mut i = 0;
         while i < 42 {
             all[i] = Technique::ORDER[i];
             i += 1;
         }
-        while i < 70 {
+        while i < 73 {
             all[i] = Technique::HODOKU[i - 42];
             i += 1;
         }
@@ -363,6 +373,9 @@ impl Technique {
             AvoidableRectangle1 => "avoidable_rectangle_type_1",
             AvoidableRectangle2 => "avoidable_rectangle_type_2",
             BugPlusOne => "bug_plus_1",
+            RemotePair => "remote_pair",
+            XChain => "x_chain",
+            XYChain => "xy_chain",
         }
     }
 
@@ -440,6 +453,9 @@ impl Technique {
             AvoidableRectangle1 => "Avoidable rectangle type 1",
             AvoidableRectangle2 => "Avoidable rectangle type 2",
             BugPlusOne => "BUG+1",
+            RemotePair => "Remote pair",
+            XChain => "X-Chain",
+            XYChain => "XY-Chain",
         }
     }
 
@@ -473,7 +489,7 @@ impl Technique {
             | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1
             | AvoidableRectangle2 | BugPlusOne => "uniqueness",
             AlignedPairExclusion | AlignedTripleExclusion => "aligned exclusion",
-            BidirectionalCycle | ForcingXChain | ForcingChain => "chains",
+            BidirectionalCycle | ForcingXChain | ForcingChain | RemotePair | XChain | XYChain => "chains",
             NishioForcingChain | CellForcingChain | RegionForcingChain | DynamicForcingChain => "forcing chains",
             DynamicForcingChainPlus | NestedForcingChain | NestedMultipleForcingChain | NestedDynamicForcingChain => {
                 "nested forcing chains"
@@ -599,6 +615,9 @@ impl Technique {
             AvoidableRectangle1 => &["0607"],
             AvoidableRectangle2 => &["0608"],
             BugPlusOne => &["0610"],
+            RemotePair => &["0703"],
+            XChain => &["0701"],
+            XYChain => &["0702"],
             _ => &[],
         }
     }

@@ -78,6 +78,8 @@ macro_rules! sized {
             pub(super) mod board;
             #[path = "../finders/chaining.rs"]
             mod chaining;
+            #[path = "../finders/chains.rs"]
+            mod chains;
             #[path = "../finders/coloring.rs"]
             mod coloring;
             #[path = "../finders/fish.rs"]

@@ -3,7 +3,7 @@
 
 use super::basics::{CLAIMING, POINTING};
 use super::board::{count, Board};
-use super::{aligned, basics, chaining, coloring, fish, single_digit, subsets, templates, uniqueness, wings};
+use super::{aligned, basics, chaining, chains, coloring, fish, single_digit, subsets, templates, uniqueness, wings};
 use super::{Ctx, SeError, SeStep, Technique};
 
 /// Applies a step to the board: its removals, then its placement.
@@ -173,6 +173,9 @@ fn every(b: &Board, t: Technique, sink: &mut dyn FnMut(SeStep) -> bool) -> Optio
         | UniqueRectangle6 | HiddenRectangle => uniqueness::unique_rectangles(b, t, sink),
         AvoidableRectangle1 | AvoidableRectangle2 => uniqueness::avoidable_rectangles(b, t, sink),
         BugPlusOne => uniqueness::bug_plus_one(b, sink),
+        XChain => chains::x_chains(b, sink),
+        XYChain => chains::xy_chains(b, sink),
+        RemotePair => return Some(chains::remote_pairs(b, sink)),
         XWing => basics::fish_steps(b, 2, sink),
         Swordfish => basics::fish_steps(b, 3, sink),
         Jellyfish => basics::fish_steps(b, 4, sink),

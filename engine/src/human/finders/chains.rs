@@ -1,0 +1,271 @@
+//! Chains of cells, as players name them (issue 48; HoDoKu's X-Chain, XY-Chain and Remote Pair):
+//! links alternate strong (of two candidates, one is true) and weak (of two, at most one is
+//! true), so that if the chain's first candidate is false its last is true: one of the two
+//! ends holds, and what sees both goes. Sudoku Explainer finds the same eliminations with its
+//! forcing chains (`chaining.rs`).
+//!
+//! - X-Chain: one digit; a strong link is a unit with two places for it, a weak link two places
+//!   in a unit. The ends hold the digit, which leaves the cells seeing both.
+//! - XY-Chain: bivalue cells; inside each the strong link between its two digits, between cells
+//!   a weak link on a digit both hold. It starts and ends on the same digit `x`, which leaves
+//!   the cells seeing both ends.
+//! - Remote Pair: an XY-Chain of cells all holding the same two digits, four cells or more:
+//!   any two cells an odd number of cells apart hold the two digits between them, which leave
+//!   every cell seeing both.
+//!
+//! Each elimination once, by its shortest chain (as HoDoKu lists them), chains of at most 19
+//! links (HoDoKu's default bound).
+
+use std::collections::VecDeque;
+
+use super::basics::Sink;
+use super::board::{bit, cells, count, Board, Cells, BOX, COL, ROW, T};
+use super::{Candidate, Mask, SeError, SeStep, Technique, N, NC};
+
+/// HoDoKu's bound on a chain's links.
+const MAX_LINKS: usize = 19;
+
+/// The most nodes a remote pairs' search visits before it gives up ([`SeError::Bound`]).
+const REMOTE_PAIR_BUDGET: usize = 2_000_000;
+
+/// Whether `d` has exactly two places in a unit holding both `a` and `b`.
+fn conjugate(b: &Board, a: usize, z: usize, d: u8) -> bool {
+    [ROW, COL, BOX].iter().any(|&t| {
+        T.of[a][t] == T.of[z][t] && b.holding(T.region_set[t][T.of[a][t] as usize], d).count() == 2
+    })
+}
+
+/// Keeps a step for each distinct elimination, the shortest chain's (the first found among
+/// equals), then hands them to `sink` in the order found (true stops).
+struct Shortest(Vec<(Vec<(usize, Mask)>, usize, SeStep)>);
+
+impl Shortest {
+    fn offer(&mut self, removed: Vec<(usize, Mask)>, links: usize, step: impl FnOnce(Vec<(usize, Mask)>) -> SeStep) {
+        match self.0.iter_mut().find(|(r, _, _)| *r == removed) {
+            Some(kept) if kept.1 <= links => {}
+            Some(kept) => *kept = (removed.clone(), links, step(removed)),
+            None => self.0.push((removed.clone(), links, step(removed))),
+        }
+    }
+
+    fn hand<S: Sink + ?Sized>(self, sink: &mut S) -> bool {
+        self.0.into_iter().any(|(_, _, s)| sink.take(s))
+    }
+}
+
+/// Every X-Chain to `sink` (true stops): per digit and start cell, the shortest alternating
+/// chain (strong link first and last, at least three links) to each other place of the digit.
+pub(super) fn x_chains<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
+    let mut found = Shortest(Vec::new());
+    for d in 1..=N as u8 {
+        let places: Vec<usize> = cells(b.dcells[d as usize - 1]).collect();
+        for &start in &places {
+            // BFS over (cell, parity): parity 1 after a strong link (the cell holds d).
+            let mut prev: Vec<[Option<usize>; 2]> = vec![[None, None]; NC];
+            let mut dist: Vec<[usize; 2]> = vec![[usize::MAX; 2]; NC];
+            dist[start][0] = 0;
+            let mut queue = VecDeque::from([(start, 0usize)]);
+            while let Some((c, p)) = queue.pop_front() {
+                let n = dist[c][p];
+                if n >= MAX_LINKS {
+                    continue;
+                }
+                for &o in &places {
+                    if o == c || o == start || !T.peer_set[c].has(o) {
+                        continue;
+                    }
+                    // From an off node (p = 0) a strong link; from an on node a weak one.
+                    if p == 0 && !conjugate(b, c, o, d) {
+                        continue;
+                    }
+                    let q = 1 - p;
+                    if dist[o][q] == usize::MAX {
+                        dist[o][q] = n + 1;
+                        prev[o][q] = Some(c);
+                        queue.push_back((o, q));
+                    }
+                }
+            }
+            for &end in &places {
+                let n = dist[end][1];
+                if end == start || n == usize::MAX || n < 3 {
+                    continue;
+                }
+                let victims = b.holding(T.peer_set[start] & T.peer_set[end], d);
+                if victims.is_empty() {
+                    continue;
+                }
+                // The chain back from the end.
+                let mut path = vec![end];
+                let (mut c, mut p) = (end, 1);
+                while let Some(x) = prev[c][p] {
+                    path.push(x);
+                    c = x;
+                    p = 1 - p;
+                }
+                path.reverse();
+                let removed: Vec<(usize, Mask)> = cells(victims).map(|c| (c, bit(d))).collect();
+                found.offer(removed, n, |removed| {
+                    let mut s = SeStep::removal(Technique::XChain, Technique::XChain.base(), removed).about(bit(d));
+                    s = s.on(path.iter().copied());
+                    s.links = path.windows(2).enumerate().map(|(i, w)| ((w[0], d, i % 2 == 1), (w[1], d, i % 2 == 0))).collect();
+                    s
+                });
+            }
+        }
+    }
+    found.hand(sink)
+}
+
+/// The other digit of a bivalue cell.
+fn other(b: &Board, c: usize, d: u8) -> u8 {
+    (b.cand[c] & !bit(d)).trailing_zeros() as u8 + 1
+}
+
+/// The links of an XY-chain through `path` (cells) starting off `x`: in each cell its strong
+/// link, between cells a weak link.
+fn xy_links(b: &Board, path: &[usize], x: u8) -> Vec<(Candidate, Candidate)> {
+    let mut links = Vec::new();
+    let mut off = x;
+    for (i, &c) in path.iter().enumerate() {
+        let on = other(b, c, off);
+        links.push(((c, off, false), (c, on, true)));
+        if let Some(&next) = path.get(i + 1) {
+            links.push(((c, on, true), (next, on, false)));
+        }
+        off = on;
+    }
+    links
+}
+
+/// Every XY-Chain to `sink` (true stops): per bivalue start cell and digit `x` it starts off,
+/// the shortest chain to each other bivalue cell it ends on `x` in.
+pub(super) fn xy_chains<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
+    let bivalue: Vec<usize> = (0..NC).filter(|&c| b.value[c] == 0 && count(b.cand[c]) == 2).collect();
+    let mut found = Shortest(Vec::new());
+    for &start in &bivalue {
+        for x in super::board::digits(b.cand[start]) {
+            // BFS over (cell, digit on): the start holds the other digit.
+            let mut prev: Vec<[Option<(usize, u8)>; 32]> = Vec::new();
+            let mut dist = vec![[usize::MAX; 32]; NC];
+            prev.resize(NC, [None; 32]);
+            let first = other(b, start, x);
+            dist[start][first as usize] = 0;
+            let mut queue = VecDeque::from([(start, first)]);
+            while let Some((c, v)) = queue.pop_front() {
+                let n = dist[c][v as usize];
+                if 2 * n + 1 >= MAX_LINKS {
+                    continue;
+                }
+                for &o in &bivalue {
+                    if o == c || o == start || b.cand[o] & bit(v) == 0 || !T.peer_set[c].has(o) {
+                        continue;
+                    }
+                    let w = other(b, o, v);
+                    if dist[o][w as usize] == usize::MAX {
+                        dist[o][w as usize] = n + 1;
+                        prev[o][w as usize] = Some((c, v));
+                        queue.push_back((o, w));
+                    }
+                }
+            }
+            for &end in &bivalue {
+                let n = dist[end][x as usize];
+                if end == start || n == usize::MAX {
+                    continue;
+                }
+                let victims = b.holding(T.peer_set[start] & T.peer_set[end], x);
+                if victims.is_empty() {
+                    continue;
+                }
+                let mut path = vec![end];
+                let mut at = (end, x);
+                while let Some(p) = prev[at.0][at.1 as usize] {
+                    path.push(p.0);
+                    at = p;
+                }
+                path.reverse();
+                let removed: Vec<(usize, Mask)> = cells(victims).map(|c| (c, bit(x))).collect();
+                let links = 2 * n + 1;
+                found.offer(removed, links, |removed| {
+                    let mut s = SeStep::removal(Technique::XYChain, Technique::XYChain.base(), removed).about(bit(x));
+                    s = s.on(path.iter().copied());
+                    s.links = xy_links(b, &path, x);
+                    s
+                });
+            }
+        }
+    }
+    found.hand(sink)
+}
+
+/// Every Remote Pair to `sink` (true stops): chains of four or more cells (an even number),
+/// all holding the same two digits, each seeing the next; [`SeError::Bound`] when the cells
+/// of one pair of digits allow more than [`REMOTE_PAIR_BUDGET`] chains.
+pub(super) fn remote_pairs<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> Result<bool, SeError> {
+    let bivalue: Vec<usize> = (0..NC).filter(|&c| b.value[c] == 0 && count(b.cand[c]) == 2).collect();
+    let mut found = Shortest(Vec::new());
+    let mut visited = 0usize;
+    for &start in &bivalue {
+        let pair = b.cand[start];
+        let same: Vec<usize> = bivalue.iter().copied().filter(|&c| b.cand[c] == pair).collect();
+        let mut path = vec![start];
+        // Depth-first over simple paths: (path length, index of the next candidate cell).
+        let mut next = vec![0usize];
+        while let Some(i) = next.last_mut() {
+            let at = *path.last().expect("a cell");
+            if *i >= same.len() || path.len() >= (MAX_LINKS + 1) / 2 {
+                next.pop();
+                path.pop();
+                continue;
+            }
+            let o = same[*i];
+            *i += 1;
+            if path.contains(&o) || !T.peer_set[at].has(o) {
+                continue;
+            }
+            visited += 1;
+            if visited > REMOTE_PAIR_BUDGET {
+                return Err(SeError::Bound);
+            }
+            path.push(o);
+            next.push(0);
+            if path.len() >= 4 && path.len() % 2 == 0 {
+                let seen = T.peer_set[start] & T.peer_set[o];
+                if !(b.holding(seen, first_digit(pair)) | b.holding(seen, last_digit(pair))).is_empty() {
+                    // Cells an odd number apart, three or more: every cell seeing both.
+                    let mut victims = Cells::EMPTY;
+                    for x in (0..path.len()).step_by(1) {
+                        for y in (x + 3..path.len()).step_by(2) {
+                            victims |= T.peer_set[path[x]] & T.peer_set[path[y]];
+                        }
+                    }
+                    let removed: Vec<(usize, Mask)> = cells(victims)
+                        .filter(|&c| b.cand[c] & pair != 0 && b.value[c] == 0)
+                        .map(|c| (c, b.cand[c] & pair))
+                        .collect();
+                    if !removed.is_empty() {
+                        let links = 2 * path.len() - 1;
+                        let chain = path.clone();
+                        found.offer(removed, links, |removed| {
+                            let mut s = SeStep::removal(Technique::RemotePair, Technique::RemotePair.base(), removed)
+                                .about(pair)
+                                .on(chain.iter().copied());
+                            s.links = xy_links(b, &chain, first_digit(pair));
+                            s
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Ok(found.hand(sink))
+}
+
+fn first_digit(m: Mask) -> u8 {
+    m.trailing_zeros() as u8 + 1
+}
+
+fn last_digit(m: Mask) -> u8 {
+    (Mask::BITS - m.leading_zeros()) as u8
+}
