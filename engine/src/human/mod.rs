@@ -15,7 +15,7 @@
 //! | wings and fish chains | `finders/wings.rs` | turbot fish, XY-Wing, XYZ-Wing, W-Wing, three strong links, WXYZ-Wing, VWXYZ-Wing |
 //! | uniqueness | `finders/uniqueness.rs` | unique rectangles and loops, bivalue universal grave (Sudoku Explainer's); unique rectangles types 1-6, hidden and avoidable rectangles, BUG+1 (HoDoKu's) |
 //! | aligned exclusion | `finders/aligned.rs` | aligned pair and triple exclusion |
-//! | chains (HoDoKu's) | `finders/chains.rs` | X-Chain, XY-Chain, remote pair |
+//! | chains (HoDoKu's) | `finders/chains.rs` | X-Chain, XY-Chain, remote pair, AIC, discontinuous nice loop |
 //! | chains | `finders/chaining.rs` | bidirectional cycles, forcing X-chains and forcing chains; Nishio, cell, region and dynamic forcing chains |
 //! | the board they read | `finders/board.rs`, `finders/cells.rs` | candidates, units, peers, sets of cells |
 //! | the path | `explainer/path.rs` | the order tried, the guess when nothing applies; every step of a technique |
@@ -180,6 +180,10 @@ pub enum Technique {
     XChain,
     /// A chain of bivalue cells starting and ending on one digit: one of its ends holds it.
     XYChain,
+    /// A chain from a candidate back to its cell that contradicts or proves it.
+    DiscontinuousNiceLoop,
+    /// An alternating inference chain: one of its two end candidates is true.
+    Aic,
 }
 
 impl Technique {
@@ -234,7 +238,7 @@ impl Technique {
 
     /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
     /// others, in HoDoKu's solving order.
-    pub const HODOKU: [Technique; 31] = {
+    pub const HODOKU: [Technique; 33] = {
         use Technique::*;
         [
             LockedPair,
@@ -268,18 +272,20 @@ impl Technique {
             RemotePair,
             XChain,
             XYChain,
+            DiscontinuousNiceLoop,
+            Aic,
         ]
     };
 
     /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
-    pub const LISTED: [Technique; 73] = {
-        let mut all = [Technique::FullHouse; 73];
+    pub const LISTED: [Technique; 75] = {
+        let mut all = [Technique::FullHouse; 75];
         let mut i = 0;
         while i < 42 {
             all[i] = Technique::ORDER[i];
             i += 1;
         }
-        while i < 73 {
+        while i < 75 {
             all[i] = Technique::HODOKU[i - 42];
             i += 1;
         }
@@ -376,6 +382,8 @@ impl Technique {
             RemotePair => "remote_pair",
             XChain => "x_chain",
             XYChain => "xy_chain",
+            DiscontinuousNiceLoop => "discontinuous_nice_loop",
+            Aic => "aic",
         }
     }
 
@@ -456,6 +464,8 @@ impl Technique {
             RemotePair => "Remote pair",
             XChain => "X-Chain",
             XYChain => "XY-Chain",
+            DiscontinuousNiceLoop => "Discontinuous nice loop",
+            Aic => "AIC",
         }
     }
 
@@ -489,7 +499,14 @@ impl Technique {
             | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1
             | AvoidableRectangle2 | BugPlusOne => "uniqueness",
             AlignedPairExclusion | AlignedTripleExclusion => "aligned exclusion",
-            BidirectionalCycle | ForcingXChain | ForcingChain | RemotePair | XChain | XYChain => "chains",
+            BidirectionalCycle
+            | ForcingXChain
+            | ForcingChain
+            | RemotePair
+            | XChain
+            | XYChain
+            | DiscontinuousNiceLoop
+            | Aic => "chains",
             NishioForcingChain | CellForcingChain | RegionForcingChain | DynamicForcingChain => "forcing chains",
             DynamicForcingChainPlus | NestedForcingChain | NestedMultipleForcingChain | NestedDynamicForcingChain => {
                 "nested forcing chains"
@@ -618,6 +635,8 @@ impl Technique {
             RemotePair => &["0703"],
             XChain => &["0701"],
             XYChain => &["0702"],
+            DiscontinuousNiceLoop => &["0707"],
+            Aic => &["0708"],
             _ => &[],
         }
     }

@@ -175,6 +175,7 @@ fn every(b: &Board, t: Technique, sink: &mut dyn FnMut(SeStep) -> bool) -> Optio
         BugPlusOne => uniqueness::bug_plus_one(b, sink),
         XChain => chains::x_chains(b, sink),
         XYChain => chains::xy_chains(b, sink),
+        Aic | DiscontinuousNiceLoop => chains::alternating_chains(b, t, sink),
         RemotePair => return Some(chains::remote_pairs(b, sink)),
         XWing => basics::fish_steps(b, 2, sink),
         Swordfish => basics::fish_steps(b, 3, sink),

@@ -269,3 +269,168 @@ fn first_digit(m: Mask) -> u8 {
 fn last_digit(m: Mask) -> u8 {
     (Mask::BITS - m.leading_zeros()) as u8
 }
+
+/// A candidate (cell, digit) as a node of the implication graph: `cell * N + digit - 1`.
+type Node = usize;
+
+fn node(c: usize, d: u8) -> Node {
+    c * N + d as usize - 1
+}
+
+fn of(n: Node) -> (usize, u8) {
+    (n / N, (n % N) as u8 + 1)
+}
+
+/// What follows from a candidate being on (`true`) or off: off, the other end of each strong
+/// link (the other digit of a bivalue cell, the other place of a conjugate pair) is on; on, the
+/// cell's other digits and the digit's other places in its units are off.
+fn implications(b: &Board, n: Node, on: bool, out: &mut Vec<Node>) {
+    out.clear();
+    let (c, d) = of(n);
+    if on {
+        for e in super::board::digits(b.cand[c] & !bit(d)) {
+            out.push(node(c, e));
+        }
+        for o in cells(b.holding(T.peer_set[c], d)) {
+            out.push(node(o, d));
+        }
+    } else {
+        if count(b.cand[c]) == 2 {
+            out.push(node(c, other(b, c, d)));
+        }
+        for t in [ROW, COL, BOX] {
+            let pair = b.holding(T.region_set[t][T.of[c][t] as usize], d);
+            if pair.count() == 2 && pair.has(c) {
+                let o = pair.without(c).first();
+                if !out.contains(&node(o, d)) {
+                    out.push(node(o, d));
+                }
+            }
+        }
+    }
+}
+
+/// The shortest alternating chains from one candidate assumed on or off: for each state
+/// (candidate, on) reached, the links taken and the state before.
+struct Reach {
+    dist: Vec<[u32; 2]>,
+    prev: Vec<[Option<(Node, bool)>; 2]>,
+}
+
+impl Reach {
+    fn from(b: &Board, start: Node, on: bool, scratch: &mut Vec<Node>) -> Reach {
+        let size = NC * N;
+        let mut r = Reach { dist: vec![[u32::MAX; 2]; size], prev: vec![[None; 2]; size] };
+        r.dist[start][on as usize] = 0;
+        let mut queue = VecDeque::from([(start, on)]);
+        while let Some((n, s)) = queue.pop_front() {
+            let d = r.dist[n][s as usize];
+            if d as usize >= MAX_LINKS {
+                continue;
+            }
+            implications(b, n, s, scratch);
+            for &m in scratch.iter() {
+                let t = !s;
+                if r.dist[m][t as usize] == u32::MAX {
+                    r.dist[m][t as usize] = d + 1;
+                    r.prev[m][t as usize] = Some((n, s));
+                    queue.push_back((m, t));
+                }
+            }
+        }
+        r
+    }
+
+    fn links(&self, n: Node, on: bool) -> Option<u32> {
+        let d = self.dist[n][on as usize];
+        (d != u32::MAX).then_some(d)
+    }
+
+    /// The chain's links, from the start to (n, on).
+    fn chain(&self, n: Node, on: bool) -> Vec<(Candidate, Candidate)> {
+        let mut links = Vec::new();
+        let mut at = (n, on);
+        while let Some(p) = self.prev[at.0][at.1 as usize] {
+            let (pc, pd) = of(p.0);
+            let (c, d) = of(at.0);
+            links.push(((pc, pd, p.1), (c, d, at.1)));
+            at = p;
+        }
+        links.reverse();
+        links
+    }
+}
+
+/// A chain step of technique `t` removing `removed`, its links `links`.
+fn chain_step(t: Technique, removed: Vec<(usize, Mask)>, links: Vec<(Candidate, Candidate)>, digits: Mask) -> SeStep {
+    let cells_of: Vec<usize> = links.iter().flat_map(|&(a, z)| [a.0, z.0]).collect();
+    let mut s = SeStep::removal(t, t.base(), removed).about(digits).on(cells_of);
+    s.links = links;
+    s
+}
+
+/// Every AIC (alternating inference chain) or discontinuous nice loop, as `want` says, to
+/// `sink` (true stops); each elimination once, by its shortest chain, of at most 19 links.
+///
+/// - AIC: a candidate `A` off implies a candidate `B` on, three links or more: one of the two
+///   is true. Same digit (type 1): it leaves the cells seeing both. Different digits in cells
+///   that see each other (type 2): each end's digit leaves the other end.
+/// - Discontinuous nice loop: a loop from a cell back to it. `A` on implies `A` off, or another
+///   digit of its cell on: `A` goes. `A` off implies `A` on: the cell's other digits go. `A`
+///   off implies another digit of its cell off: that digit goes.
+pub(super) fn alternating_chains<S: Sink + ?Sized>(b: &Board, want: Technique, sink: &mut S) -> bool {
+    let mut found = Shortest(Vec::new());
+    let mut scratch = Vec::new();
+    for s in (0..NC).filter(|&c| b.value[c] == 0) {
+        for d in super::board::digits(b.cand[s]) {
+            let a = node(s, d);
+            let off = Reach::from(b, a, false, &mut scratch);
+            if want == Technique::Aic {
+                for e in (0..NC).filter(|&c| c != s && b.value[c] == 0) {
+                    for x in super::board::digits(b.cand[e]) {
+                        let Some(n) = off.links(node(e, x), true) else { continue };
+                        if n < 3 {
+                            continue;
+                        }
+                        let removed: Vec<(usize, Mask)> = if x == d {
+                            cells(b.holding(T.peer_set[s] & T.peer_set[e], d)).map(|c| (c, bit(d))).collect()
+                        } else if T.peer_set[s].has(e) {
+                            let mut r = Vec::new();
+                            if b.cand[s] & bit(x) != 0 {
+                                r.push((s, bit(x)));
+                            }
+                            if b.cand[e] & bit(d) != 0 {
+                                r.push((e, bit(d)));
+                            }
+                            r.sort_unstable();
+                            r
+                        } else {
+                            Vec::new()
+                        };
+                        if !removed.is_empty() {
+                            let digits = bit(d) | bit(x);
+                            found.offer(removed, n as usize, |r| chain_step(want, r, off.chain(node(e, x), true), digits));
+                        }
+                    }
+                }
+                continue;
+            }
+            // Discontinuous nice loops.
+            let on = Reach::from(b, a, true, &mut scratch);
+            let mut conclude = |reach: &Reach, to: Node, to_on: bool, removed: Vec<(usize, Mask)>| {
+                if let Some(n) = reach.links(to, to_on) {
+                    if !removed.is_empty() {
+                        found.offer(removed, n as usize, |r| chain_step(want, r, reach.chain(to, to_on), bit(d)));
+                    }
+                }
+            };
+            conclude(&on, a, false, vec![(s, bit(d))]);
+            conclude(&off, a, true, vec![(s, b.cand[s] & !bit(d))]);
+            for e in super::board::digits(b.cand[s] & !bit(d)) {
+                conclude(&on, node(s, e), true, vec![(s, bit(d))]);
+                conclude(&off, node(s, e), false, vec![(s, bit(e))]);
+            }
+        }
+    }
+    found.hand(sink)
+}
