@@ -134,7 +134,12 @@ fn picked<K: PartialOrd>(pick: basics::Pick<K>, sink: &mut dyn FnMut(SeStep) -> 
 /// pattern once). `None` for the others: BUG is one pattern of the whole board, and the chains
 /// stop at their first. [`SeError::Bound`] when a listing of the second kind passes
 /// [`basics::PICK_CAP`] steps.
-fn every(b: &Board, t: Technique, sink: &mut dyn FnMut(SeStep) -> bool) -> Option<Result<bool, SeError>> {
+fn every(
+    b: &Board,
+    t: Technique,
+    sink: &mut dyn FnMut(SeStep) -> bool,
+    poll: &mut dyn FnMut() -> bool,
+) -> Option<Result<bool, SeError>> {
     use Technique::*;
     Some(Ok(match t {
         FullHouse => basics::singles(b, true, sink),
@@ -173,10 +178,10 @@ fn every(b: &Board, t: Technique, sink: &mut dyn FnMut(SeStep) -> bool) -> Optio
         | UniqueRectangle6 | HiddenRectangle => uniqueness::unique_rectangles(b, t, sink),
         AvoidableRectangle1 | AvoidableRectangle2 => uniqueness::avoidable_rectangles(b, t, sink),
         BugPlusOne => uniqueness::bug_plus_one(b, sink),
-        XChain => chains::x_chains(b, sink),
-        XYChain => chains::xy_chains(b, sink),
-        Aic | DiscontinuousNiceLoop => chains::alternating_chains(b, t, sink),
-        RemotePair => return Some(chains::remote_pairs(b, sink)),
+        XChain => chains::x_chains(b, sink, poll),
+        XYChain => chains::xy_chains(b, sink, poll),
+        Aic | DiscontinuousNiceLoop => chains::alternating_chains(b, t, sink, poll),
+        RemotePair => return Some(chains::remote_pairs(b, sink, poll)),
         XWing => basics::fish_steps(b, 2, sink),
         Swordfish => basics::fish_steps(b, 3, sink),
         Jellyfish => basics::fish_steps(b, 4, sink),
@@ -281,19 +286,31 @@ impl Walk {
         limit: usize,
         ctx: &mut Ctx,
     ) -> Result<Option<Vec<SeStep>>, SeError> {
+        // The sink and the chains' searches both poll the context (one after the other).
+        let ctx = std::cell::RefCell::new(ctx);
+        let stopped = std::cell::Cell::new(None);
+        let mut poll = || match ctx.borrow_mut().check() {
+            Ok(()) => false,
+            Err(e) => {
+                stopped.set(Some(e));
+                true
+            }
+        };
         let mut out = Vec::new();
-        let mut stopped = Ok(());
-        let listed = every(&self.board, technique, &mut |s| {
+        let mut take = |s: SeStep| {
             if s.technique.within(keep) {
                 out.push(s);
             }
-            if let Err(e) = ctx.check() {
-                stopped = Err(e);
+            if let Err(e) = ctx.borrow_mut().check() {
+                stopped.set(Some(e));
                 return true;
             }
             out.len() >= limit
-        });
-        stopped?;
+        };
+        let listed = every(&self.board, technique, &mut take, &mut poll);
+        if let Some(e) = stopped.get() {
+            return Err(e);
+        }
         match listed {
             None => Ok(None),
             Some(Err(e)) => Err(e),

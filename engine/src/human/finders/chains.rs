@@ -55,11 +55,14 @@ impl Shortest {
 
 /// Every X-Chain to `sink` (true stops): per digit and start cell, the shortest alternating
 /// chain (strong link first and last, at least three links) to each other place of the digit.
-pub(super) fn x_chains<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
+pub(super) fn x_chains<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut dyn FnMut() -> bool) -> bool {
     let mut found = Shortest(Vec::new());
     for d in 1..=N as u8 {
         let places: Vec<usize> = cells(b.dcells[d as usize - 1]).collect();
         for &start in &places {
+            if poll() {
+                return true;
+            }
             // BFS over (cell, parity): parity 1 after a strong link (the cell holds d).
             let mut prev: Vec<[Option<usize>; 2]> = vec![[None, None]; NC];
             let mut dist: Vec<[usize; 2]> = vec![[usize::MAX; 2]; NC];
@@ -140,11 +143,14 @@ fn xy_links(b: &Board, path: &[usize], x: u8) -> Vec<(Candidate, Candidate)> {
 
 /// Every XY-Chain to `sink` (true stops): per bivalue start cell and digit `x` it starts off,
 /// the shortest chain to each other bivalue cell it ends on `x` in.
-pub(super) fn xy_chains<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
+pub(super) fn xy_chains<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut dyn FnMut() -> bool) -> bool {
     let bivalue: Vec<usize> = (0..NC).filter(|&c| b.value[c] == 0 && count(b.cand[c]) == 2).collect();
     let mut found = Shortest(Vec::new());
     for &start in &bivalue {
         for x in super::board::digits(b.cand[start]) {
+            if poll() {
+                return true;
+            }
             // BFS over (cell, digit on): the start holds the other digit.
             let mut prev: Vec<[Option<(usize, u8)>; 32]> = Vec::new();
             let mut dist = vec![[usize::MAX; 32]; NC];
@@ -202,7 +208,11 @@ pub(super) fn xy_chains<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
 /// Every Remote Pair to `sink` (true stops): chains of four or more cells (an even number),
 /// all holding the same two digits, each seeing the next; [`SeError::Bound`] when the cells
 /// of one pair of digits allow more than [`REMOTE_PAIR_BUDGET`] chains.
-pub(super) fn remote_pairs<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> Result<bool, SeError> {
+pub(super) fn remote_pairs<S: Sink + ?Sized>(
+    b: &Board,
+    sink: &mut S,
+    poll: &mut dyn FnMut() -> bool,
+) -> Result<bool, SeError> {
     let bivalue: Vec<usize> = (0..NC).filter(|&c| b.value[c] == 0 && count(b.cand[c]) == 2).collect();
     let mut found = Shortest(Vec::new());
     let mut visited = 0usize;
@@ -227,6 +237,9 @@ pub(super) fn remote_pairs<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> Result<
             visited += 1;
             if visited > REMOTE_PAIR_BUDGET {
                 return Err(SeError::Bound);
+            }
+            if visited % 1024 == 0 && poll() {
+                return Ok(true);
             }
             path.push(o);
             next.push(0);
@@ -378,11 +391,19 @@ fn chain_step(t: Technique, removed: Vec<(usize, Mask)>, links: Vec<(Candidate, 
 /// - Discontinuous nice loop: a loop from a cell back to it. `A` on implies `A` off, or another
 ///   digit of its cell on: `A` goes. `A` off implies `A` on: the cell's other digits go. `A`
 ///   off implies another digit of its cell off: that digit goes.
-pub(super) fn alternating_chains<S: Sink + ?Sized>(b: &Board, want: Technique, sink: &mut S) -> bool {
+pub(super) fn alternating_chains<S: Sink + ?Sized>(
+    b: &Board,
+    want: Technique,
+    sink: &mut S,
+    poll: &mut dyn FnMut() -> bool,
+) -> bool {
     let mut found = Shortest(Vec::new());
     let mut scratch = Vec::new();
     for s in (0..NC).filter(|&c| b.value[c] == 0) {
         for d in super::board::digits(b.cand[s]) {
+            if poll() {
+                return true;
+            }
             let a = node(s, d);
             let off = Reach::from(b, a, false, &mut scratch);
             if want == Technique::Aic {
