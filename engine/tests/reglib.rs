@@ -19,6 +19,11 @@ use sudoku_engine::human::{every_step, Technique};
 /// Cases the library has wrong, as (code, line of the library), with why; none so far.
 const WRONG: [(&str, usize, &str); 0] = [];
 
+/// Codes a technique finds most cases of but does not claim yet: their cases run and are
+/// reported (`--nocapture`), not required. The grouped AIC misses line 1336 (0711-3, an AIC
+/// through an ALS eliminating 3 from r1c1 and r1c4).
+const PARTIAL: [(&str, Technique); 1] = [("0711", Technique::GroupedAic)];
+
 fn reglib() -> PathBuf {
     std::env::var_os("HODOKU_REGLIB").map(PathBuf::from).unwrap_or_else(|| {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/tools/hodoku-oracle/reglib-1.3.txt")
@@ -26,8 +31,9 @@ fn reglib() -> PathBuf {
 }
 
 /// The technique claiming a HoDoKu code, if one does.
-fn ours(code: &str) -> Option<Technique> {
-    Technique::LISTED.into_iter().find(|t| t.hodoku().contains(&code))
+fn ours(code: &str) -> Option<(Technique, bool)> {
+    let claimed = Technique::LISTED.into_iter().find(|t| t.hodoku().contains(&code)).map(|t| (t, true));
+    claimed.or_else(|| PARTIAL.iter().find(|(c, _)| *c == code).map(|&(_, t)| (t, false)))
 }
 
 /// `<digit><row><col>` tokens as (cell, digit), sorted.
@@ -54,8 +60,8 @@ fn hodoku_regression_library() {
         cases += 1;
         let f: Vec<&str> = line.split(':').collect();
         let (code, variant) = f[1].split_once('-').unwrap_or((f[1], ""));
-        let Some(technique) = ours(code) else { continue };
-        claimed += 1;
+        let Some((technique, required)) = ours(code) else { continue };
+        claimed += required as usize;
         let fail = variant == "x";
         let digits: Vec<u8> = f[2].bytes().map(|b| b - b'0').collect();
         let (elims, places) = (tokens(f.get(5).unwrap_or(&"")), tokens(f.get(6).unwrap_or(&"")));
@@ -77,20 +83,23 @@ fn hodoku_regression_library() {
                 }
             })
         };
-        let entry = by_code.entry(f[1].to_string()).or_insert((0, 0, technique.name()));
+        let label = if required { f[1].to_string() } else { format!("({})", f[1]) };
+        let entry = by_code.entry(label).or_insert((0, 0, technique.name()));
         entry.0 += 1;
         if found != fail {
             entry.1 += 1;
-        } else if !WRONG.iter().any(|&(c, l, _)| c == f[1] && l == no + 1) {
+        } else if required && !WRONG.iter().any(|&(c, l, _)| c == f[1] && l == no + 1) {
             failures.push(format!("line {} ({}, {}): {line}", no + 1, f[1], technique.name()));
         }
     }
     let mut passed = 0;
     for (code, (n, ok, name)) in &by_code {
-        println!("{code:8} {name:28} {ok:4} of {n:4}");
-        passed += ok;
+        println!("{code:8} {name:32} {ok:4} of {n:4}");
+        passed += ok * !code.starts_with('(') as usize;
     }
-    println!("{passed} of {claimed} claimed cases passed; {claimed} of {cases} cases claimed");
+    println!(
+        "{passed} of {claimed} claimed cases passed; {claimed} of {cases} cases claimed (in parentheses: not claimed)"
+    );
     assert_eq!(cases, 1112, "the library has 1,112 cases");
     assert!(failures.is_empty(), "{} cases failed:\n{}", failures.len(), failures.join("\n"));
 }

@@ -218,11 +218,11 @@ fn sentence(s: &SeStep, n: usize) -> String {
             "{t}: every open cell but {on} holds two candidates and every digit two places per unit but {ds} in its \
              units; without {ds} there the board would have two solutions, so {result}."
         ),
-        DiscontinuousNiceLoop => format!(
+        DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop => format!(
             "{t}: {}; the chain returns to the cell it starts from and contradicts its start, or proves it, so {result}.",
             chain(n, &s.links)
         ),
-        XChain | XYChain | RemotePair | Aic => format!(
+        XChain | XYChain | RemotePair | Aic | GroupedAic => format!(
             "{t}: {}; if its first candidate is false its last is true, so one of the two ends holds, so {result}.",
             chain(n, &s.links)
         ),

@@ -184,6 +184,10 @@ pub enum Technique {
     DiscontinuousNiceLoop,
     /// An alternating inference chain: one of its two end candidates is true.
     Aic,
+    /// A discontinuous nice loop through groups: a digit's places where a box meets a line.
+    GroupedDiscontinuousNiceLoop,
+    /// An AIC through groups: a digit's places where a box meets a line.
+    GroupedAic,
 }
 
 impl Technique {
@@ -238,7 +242,7 @@ impl Technique {
 
     /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
     /// others, in HoDoKu's solving order.
-    pub const HODOKU: [Technique; 33] = {
+    pub const HODOKU: [Technique; 35] = {
         use Technique::*;
         [
             LockedPair,
@@ -274,18 +278,20 @@ impl Technique {
             XYChain,
             DiscontinuousNiceLoop,
             Aic,
+            GroupedDiscontinuousNiceLoop,
+            GroupedAic,
         ]
     };
 
     /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
-    pub const LISTED: [Technique; 75] = {
-        let mut all = [Technique::FullHouse; 75];
+    pub const LISTED: [Technique; 77] = {
+        let mut all = [Technique::FullHouse; 77];
         let mut i = 0;
         while i < 42 {
             all[i] = Technique::ORDER[i];
             i += 1;
         }
-        while i < 75 {
+        while i < 77 {
             all[i] = Technique::HODOKU[i - 42];
             i += 1;
         }
@@ -384,6 +390,8 @@ impl Technique {
             XYChain => "xy_chain",
             DiscontinuousNiceLoop => "discontinuous_nice_loop",
             Aic => "aic",
+            GroupedDiscontinuousNiceLoop => "grouped_discontinuous_nice_loop",
+            GroupedAic => "grouped_aic",
         }
     }
 
@@ -466,6 +474,8 @@ impl Technique {
             XYChain => "XY-Chain",
             DiscontinuousNiceLoop => "Discontinuous nice loop",
             Aic => "AIC",
+            GroupedDiscontinuousNiceLoop => "Grouped discontinuous nice loop",
+            GroupedAic => "Grouped AIC",
         }
     }
 
@@ -506,7 +516,9 @@ impl Technique {
             | XChain
             | XYChain
             | DiscontinuousNiceLoop
-            | Aic => "chains",
+            | Aic
+            | GroupedDiscontinuousNiceLoop
+            | GroupedAic => "chains",
             NishioForcingChain | CellForcingChain | RegionForcingChain | DynamicForcingChain => "forcing chains",
             DynamicForcingChainPlus | NestedForcingChain | NestedMultipleForcingChain | NestedDynamicForcingChain => {
                 "nested forcing chains"
@@ -637,6 +649,7 @@ impl Technique {
             XYChain => &["0702"],
             DiscontinuousNiceLoop => &["0707"],
             Aic => &["0708"],
+            GroupedDiscontinuousNiceLoop => &["0710"],
             _ => &[],
         }
     }

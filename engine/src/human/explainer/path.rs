@@ -180,7 +180,9 @@ fn every(
         BugPlusOne => uniqueness::bug_plus_one(b, sink),
         XChain => chains::x_chains(b, sink, poll),
         XYChain => chains::xy_chains(b, sink, poll),
-        Aic | DiscontinuousNiceLoop => chains::alternating_chains(b, t, sink, poll),
+        Aic | DiscontinuousNiceLoop | GroupedAic | GroupedDiscontinuousNiceLoop => {
+            chains::alternating_chains(b, t, sink, poll)
+        }
         RemotePair => return Some(chains::remote_pairs(b, sink, poll)),
         XWing => basics::fish_steps(b, 2, sink),
         Swordfish => basics::fish_steps(b, 3, sink),

@@ -19,7 +19,7 @@
 use std::collections::VecDeque;
 
 use super::basics::Sink;
-use super::board::{bit, cells, count, Board, Cells, BOX, COL, ROW, T};
+use super::board::{bit, cells, count, seeing_all, Board, Cells, BOX, COL, ROW, T};
 use super::{Candidate, Mask, SeError, SeStep, Technique, N, NC};
 
 /// HoDoKu's bound on a chain's links.
@@ -294,29 +294,176 @@ fn of(n: Node) -> (usize, u8) {
     (n / N, (n % N) as u8 + 1)
 }
 
-/// What follows from a candidate being on (`true`) or off: off, the other end of each strong
-/// link (the other digit of a bivalue cell, the other place of a conjugate pair) is on; on, the
-/// cell's other digits and the digit's other places in its units are off.
-fn implications(b: &Board, n: Node, on: bool, out: &mut Vec<Node>) {
-    out.clear();
-    let (c, d) = of(n);
-    if on {
-        for e in super::board::digits(b.cand[c] & !bit(d)) {
-            out.push(node(c, e));
+/// The implication graph of the candidates, and with `grouped` of the groups too: a digit's
+/// places (two or three) where a box meets a line, which act as one node (on: one of them holds
+/// the digit). Nodes `0 .. NC * N` are candidates ([`node`]), the rest the groups.
+struct Graph<'a> {
+    b: &'a Board,
+    /// Each group: its cells and digit.
+    groups: Vec<(Cells, u8)>,
+    /// With `grouped`, the almost locked sets (ALS: `k` open cells of a unit holding `k + 1`
+    /// digits between them, `k` from 2), each as its cells and digits, and their nodes after
+    /// the groups': one per ALS and digit, (ALS, its cells holding the digit, digit). Off, the
+    /// digit has left the ALS, which is then locked: each other digit of it is on (in it), and
+    /// leaves every cell outside that sees all the ALS's cells holding it.
+    als: Vec<(usize, Cells, u8)>,
+}
+
+/// The almost locked sets of the board with 2 to `N - 1` cells, each once: (cells, digits).
+fn almost_locked_sets(b: &Board) -> Vec<(Cells, Mask)> {
+    let mut out: Vec<(Cells, Mask)> = Vec::new();
+    for t in [ROW, COL, BOX] {
+        for r in 0..N {
+            let open: Vec<usize> = cells(T.region_set[t][r]).filter(|&c| b.value[c] == 0).collect();
+            for pick in 1u32..(1 << open.len()) {
+                let k = pick.count_ones() as usize;
+                if k < 2 || k >= N {
+                    continue;
+                }
+                let list: Vec<usize> = (0..open.len()).filter(|i| pick >> i & 1 != 0).map(|i| open[i]).collect();
+                let m = list.iter().fold(0 as Mask, |m, &c| m | b.cand[c]);
+                if count(m) as usize == k + 1 {
+                    let set = list.iter().fold(Cells::EMPTY, |s, &c| s.with(c));
+                    if !out.iter().any(|&(x, _)| x == set) {
+                        out.push((set, m));
+                    }
+                }
+            }
         }
-        for o in cells(b.holding(T.peer_set[c], d)) {
-            out.push(node(o, d));
+    }
+    out
+}
+
+impl<'a> Graph<'a> {
+    fn new(b: &'a Board, grouped: bool) -> Graph<'a> {
+        let mut groups = Vec::new();
+        if grouped {
+            for d in 1..=N as u8 {
+                for bx in 0..N {
+                    for t in [ROW, COL] {
+                        for line in 0..N {
+                            let g = b.holding(T.region_set[BOX][bx] & T.region_set[t][line], d);
+                            if g.count() >= 2 {
+                                groups.push((g, d));
+                            }
+                        }
+                    }
+                }
+            }
         }
-    } else {
-        if count(b.cand[c]) == 2 {
-            out.push(node(c, other(b, c, d)));
+        let mut als = Vec::new();
+        if grouped {
+            for (i, (set, m)) in almost_locked_sets(b).into_iter().enumerate() {
+                for d in super::board::digits(m) {
+                    als.push((i, b.holding(set, d), d));
+                }
+            }
         }
-        for t in [ROW, COL, BOX] {
-            let pair = b.holding(T.region_set[t][T.of[c][t] as usize], d);
-            if pair.count() == 2 && pair.has(c) {
-                let o = pair.without(c).first();
-                if !out.contains(&node(o, d)) {
+        Graph { b, groups, als }
+    }
+
+    fn size(&self) -> usize {
+        NC * N + self.groups.len() + self.als.len()
+    }
+
+    /// The index of an ALS node among the ALS nodes, if `n` is one.
+    fn als_node(&self, n: Node) -> Option<usize> {
+        n.checked_sub(NC * N + self.groups.len())
+    }
+
+    /// The node's cells and digit.
+    fn cells_of(&self, n: Node) -> (Cells, u8) {
+        if n < NC * N {
+            let (c, d) = of(n);
+            (Cells::EMPTY.with(c), d)
+        } else if let Some(i) = self.als_node(n) {
+            (self.als[i].1, self.als[i].2)
+        } else {
+            self.groups[n - NC * N]
+        }
+    }
+
+    /// The node standing for `set` of digit `d`: a cell's candidate, or a group.
+    fn node_of(&self, set: Cells, d: u8) -> Option<Node> {
+        if set.count() == 1 {
+            return Some(node(set.first(), d));
+        }
+        self.groups.iter().position(|&(g, x)| x == d && g == set).map(|i| NC * N + i)
+    }
+
+    /// What follows from node `n` being on (`true`) or off: off, the other end of each strong
+    /// link (the other digit of a bivalue cell, the rest of a unit's places for the digit when
+    /// they are one cell or one group) is on; on, the cell's other digits and every place of the
+    /// digit (cell or group) that sees all of the node's cells are off.
+    fn implications(&self, n: Node, on: bool, out: &mut Vec<Node>) {
+        out.clear();
+        let b = self.b;
+        let (set, d) = self.cells_of(n);
+        let base = NC * N + self.groups.len();
+        if let Some(i) = self.als_node(n) {
+            let id = self.als[i].0;
+            if on {
+                // The digit is in the ALS: it leaves the places outside that see all of its.
+                let seen = cells(set).fold(!Cells::EMPTY, |m, c| m & T.peer_set[c]);
+                for o in cells(b.holding(seen, d)) {
                     out.push(node(o, d));
+                }
+                for (j, &(g, x)) in self.groups.iter().enumerate() {
+                    if x == d && (g & !seen).is_empty() {
+                        out.push(NC * N + j);
+                    }
+                }
+            } else {
+                // The digit left the ALS: it is locked, each other digit in it.
+                for (j, &(other_id, _, x)) in self.als.iter().enumerate() {
+                    if other_id == id && x != d {
+                        out.push(base + j);
+                    }
+                }
+            }
+            return;
+        }
+        if on {
+            // The ALS that lose the digit: all their places for it seen by this node's cells.
+            let sees_all = |places: Cells| {
+                (places & set).is_empty() && cells(places).all(|p| cells(set).all(|c| T.peer_set[c].has(p)))
+            };
+            for (j, &(_, places, x)) in self.als.iter().enumerate() {
+                if x == d && sees_all(places) {
+                    out.push(base + j);
+                }
+            }
+        }
+        if on {
+            if set.count() == 1 {
+                let c = set.first();
+                for e in super::board::digits(b.cand[c] & !bit(d)) {
+                    out.push(node(c, e));
+                }
+            }
+            let seen = cells(set).fold(!Cells::EMPTY, |m, c| m & T.peer_set[c]) & !set;
+            for o in cells(b.holding(seen, d)) {
+                out.push(node(o, d));
+            }
+            for (i, &(g, x)) in self.groups.iter().enumerate() {
+                if x == d && (g & !seen).is_empty() {
+                    out.push(NC * N + i);
+                }
+            }
+        } else {
+            if set.count() == 1 && count(b.cand[set.first()]) == 2 {
+                let c = set.first();
+                out.push(node(c, other(b, c, d)));
+            }
+            for t in [ROW, COL, BOX] {
+                let first = set.first();
+                let unit = T.of[first][t] as usize;
+                if cells(set).any(|c| T.of[c][t] as usize != unit) {
+                    continue;
+                }
+                let rest = b.holding(T.region_set[t][unit], d) & !set;
+                if let Some(m) = self.node_of(rest, d).filter(|m| !out.contains(m)) {
+                    out.push(m);
                 }
             }
         }
@@ -331,8 +478,8 @@ struct Reach {
 }
 
 impl Reach {
-    fn from(b: &Board, start: Node, on: bool, scratch: &mut Vec<Node>) -> Reach {
-        let size = NC * N;
+    fn from(g: &Graph, start: Node, on: bool, scratch: &mut Vec<Node>) -> Reach {
+        let size = g.size();
         let mut r = Reach { dist: vec![[u32::MAX; 2]; size], prev: vec![[None; 2]; size] };
         r.dist[start][on as usize] = 0;
         let mut queue = VecDeque::from([(start, on)]);
@@ -341,7 +488,7 @@ impl Reach {
             if d as usize >= MAX_LINKS {
                 continue;
             }
-            implications(b, n, s, scratch);
+            g.implications(n, s, scratch);
             for &m in scratch.iter() {
                 let t = !s;
                 if r.dist[m][t as usize] == u32::MAX {
@@ -359,13 +506,13 @@ impl Reach {
         (d != u32::MAX).then_some(d)
     }
 
-    /// The chain's links, from the start to (n, on).
-    fn chain(&self, n: Node, on: bool) -> Vec<(Candidate, Candidate)> {
+    /// The chain's links, from the start to (n, on) (a group by its first cell).
+    fn chain(&self, g: &Graph, n: Node, on: bool) -> Vec<(Candidate, Candidate)> {
         let mut links = Vec::new();
         let mut at = (n, on);
         while let Some(p) = self.prev[at.0][at.1 as usize] {
-            let (pc, pd) = of(p.0);
-            let (c, d) = of(at.0);
+            let ((ps, pd), (s, d)) = (g.cells_of(p.0), g.cells_of(at.0));
+            let (pc, c) = (ps.first(), s.first());
             links.push(((pc, pd, p.1), (c, d, at.1)));
             at = p;
         }
@@ -397,51 +544,66 @@ pub(super) fn alternating_chains<S: Sink + ?Sized>(
     sink: &mut S,
     poll: &mut dyn FnMut() -> bool,
 ) -> bool {
+    let grouped = matches!(want, Technique::GroupedAic | Technique::GroupedDiscontinuousNiceLoop);
+    let aic = matches!(want, Technique::Aic | Technique::GroupedAic);
+    let graph = Graph::new(b, grouped);
     let mut found = Shortest(Vec::new());
     let mut scratch = Vec::new();
+    if aic {
+        // Every node may start or end an AIC: a candidate, and in the grouped graph a group or
+        // an ALS's digit.
+        let starts: Vec<Node> = (0..graph.size())
+            .filter(|&n| n >= NC * N || b.cand[n / N] & bit((n % N) as u8 + 1) != 0)
+            .collect();
+        for &a in &starts {
+            if poll() {
+                return true;
+            }
+            let (sset, d) = graph.cells_of(a);
+            let off = Reach::from(&graph, a, false, &mut scratch);
+            for &e in &starts {
+                let Some(n) = off.links(e, true) else { continue };
+                let (eset, x) = graph.cells_of(e);
+                if n < 3 || !(eset & sset).is_empty() {
+                    continue;
+                }
+                let removed: Vec<(usize, Mask)> = if x == d {
+                    cells(b.holding(seeing_all(sset | eset), d)).map(|c| (c, bit(d))).collect()
+                } else if sset.count() == 1 && eset.count() == 1 && T.peer_set[sset.first()].has(eset.first()) {
+                    let (s, e) = (sset.first(), eset.first());
+                    let mut r = Vec::new();
+                    if b.cand[s] & bit(x) != 0 {
+                        r.push((s, bit(x)));
+                    }
+                    if b.cand[e] & bit(d) != 0 {
+                        r.push((e, bit(d)));
+                    }
+                    r.sort_unstable();
+                    r
+                } else {
+                    Vec::new()
+                };
+                if !removed.is_empty() {
+                    let digits = bit(d) | bit(x);
+                    found.offer(removed, n as usize, |r| chain_step(want, r, off.chain(&graph, e, true), digits));
+                }
+            }
+        }
+        return found.hand(sink);
+    }
     for s in (0..NC).filter(|&c| b.value[c] == 0) {
         for d in super::board::digits(b.cand[s]) {
             if poll() {
                 return true;
             }
             let a = node(s, d);
-            let off = Reach::from(b, a, false, &mut scratch);
-            if want == Technique::Aic {
-                for e in (0..NC).filter(|&c| c != s && b.value[c] == 0) {
-                    for x in super::board::digits(b.cand[e]) {
-                        let Some(n) = off.links(node(e, x), true) else { continue };
-                        if n < 3 {
-                            continue;
-                        }
-                        let removed: Vec<(usize, Mask)> = if x == d {
-                            cells(b.holding(T.peer_set[s] & T.peer_set[e], d)).map(|c| (c, bit(d))).collect()
-                        } else if T.peer_set[s].has(e) {
-                            let mut r = Vec::new();
-                            if b.cand[s] & bit(x) != 0 {
-                                r.push((s, bit(x)));
-                            }
-                            if b.cand[e] & bit(d) != 0 {
-                                r.push((e, bit(d)));
-                            }
-                            r.sort_unstable();
-                            r
-                        } else {
-                            Vec::new()
-                        };
-                        if !removed.is_empty() {
-                            let digits = bit(d) | bit(x);
-                            found.offer(removed, n as usize, |r| chain_step(want, r, off.chain(node(e, x), true), digits));
-                        }
-                    }
-                }
-                continue;
-            }
+            let off = Reach::from(&graph, a, false, &mut scratch);
             // Discontinuous nice loops.
-            let on = Reach::from(b, a, true, &mut scratch);
+            let on = Reach::from(&graph, a, true, &mut scratch);
             let mut conclude = |reach: &Reach, to: Node, to_on: bool, removed: Vec<(usize, Mask)>| {
                 if let Some(n) = reach.links(to, to_on) {
                     if !removed.is_empty() {
-                        found.offer(removed, n as usize, |r| chain_step(want, r, reach.chain(to, to_on), bit(d)));
+                        found.offer(removed, n as usize, |r| chain_step(want, r, reach.chain(&graph, to, to_on), bit(d)));
                     }
                 }
             };
