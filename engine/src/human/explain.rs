@@ -226,6 +226,11 @@ fn sentence(s: &SeStep, n: usize) -> String {
             "{t}: {}; if its first candidate is false its last is true, so one of the two ends holds, so {result}.",
             chain(n, &s.links)
         ),
+        AlsXz | AlsXyWing => format!(
+            "{t}: the almost locked sets among {on} (each a unit's cells holding one digit more than cells) are \
+             linked by restricted common digits ({ds}), so one set is locked and the digit it then holds is in one of \
+             the sets, so {result}."
+        ),
         FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => {
             format!(
                 "{t} on {ds}: its lines hold {ds} only in {on}; either the fish stands or a fin ({}) holds {ds}, \

@@ -16,6 +16,7 @@
 //! | uniqueness | `finders/uniqueness.rs` | unique rectangles and loops, bivalue universal grave (Sudoku Explainer's); unique rectangles types 1-6, hidden and avoidable rectangles, BUG+1 (HoDoKu's) |
 //! | aligned exclusion | `finders/aligned.rs` | aligned pair and triple exclusion |
 //! | chains (HoDoKu's) | `finders/chains.rs` | X-Chain, XY-Chain, remote pair, AIC, discontinuous nice loop |
+//! | almost locked sets | `finders/als.rs` | ALS-XZ, ALS-XY-Wing |
 //! | chains | `finders/chaining.rs` | bidirectional cycles, forcing X-chains and forcing chains; Nishio, cell, region and dynamic forcing chains |
 //! | the board they read | `finders/board.rs`, `finders/cells.rs` | candidates, units, peers, sets of cells |
 //! | the path | `explainer/path.rs` | the order tried, the guess when nothing applies; every step of a technique |
@@ -188,6 +189,10 @@ pub enum Technique {
     GroupedDiscontinuousNiceLoop,
     /// An AIC through groups: a digit's places where a box meets a line.
     GroupedAic,
+    /// Two almost locked sets with a restricted common digit: a digit of both leaves what sees all its places in both.
+    AlsXz,
+    /// Two almost locked sets, each with a restricted common digit with a third: a digit of both leaves what sees all its places.
+    AlsXyWing,
 }
 
 impl Technique {
@@ -242,7 +247,7 @@ impl Technique {
 
     /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
     /// others, in HoDoKu's solving order.
-    pub const HODOKU: [Technique; 35] = {
+    pub const HODOKU: [Technique; 37] = {
         use Technique::*;
         [
             LockedPair,
@@ -280,18 +285,20 @@ impl Technique {
             Aic,
             GroupedDiscontinuousNiceLoop,
             GroupedAic,
+            AlsXz,
+            AlsXyWing,
         ]
     };
 
     /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
-    pub const LISTED: [Technique; 77] = {
-        let mut all = [Technique::FullHouse; 77];
+    pub const LISTED: [Technique; 79] = {
+        let mut all = [Technique::FullHouse; 79];
         let mut i = 0;
         while i < 42 {
             all[i] = Technique::ORDER[i];
             i += 1;
         }
-        while i < 77 {
+        while i < 79 {
             all[i] = Technique::HODOKU[i - 42];
             i += 1;
         }
@@ -392,6 +399,8 @@ impl Technique {
             Aic => "aic",
             GroupedDiscontinuousNiceLoop => "grouped_discontinuous_nice_loop",
             GroupedAic => "grouped_aic",
+            AlsXz => "als_xz",
+            AlsXyWing => "als_xy_wing",
         }
     }
 
@@ -476,6 +485,8 @@ impl Technique {
             Aic => "AIC",
             GroupedDiscontinuousNiceLoop => "Grouped discontinuous nice loop",
             GroupedAic => "Grouped AIC",
+            AlsXz => "ALS-XZ",
+            AlsXyWing => "ALS-XY-Wing",
         }
     }
 
@@ -519,6 +530,7 @@ impl Technique {
             | Aic
             | GroupedDiscontinuousNiceLoop
             | GroupedAic => "chains",
+            AlsXz | AlsXyWing => "almost locked sets",
             NishioForcingChain | CellForcingChain | RegionForcingChain | DynamicForcingChain => "forcing chains",
             DynamicForcingChainPlus | NestedForcingChain | NestedMultipleForcingChain | NestedDynamicForcingChain => {
                 "nested forcing chains"
@@ -650,6 +662,8 @@ impl Technique {
             DiscontinuousNiceLoop => &["0707"],
             Aic => &["0708"],
             GroupedDiscontinuousNiceLoop => &["0710"],
+            AlsXz => &["0901"],
+            AlsXyWing => &["0902"],
             _ => &[],
         }
     }

@@ -72,6 +72,8 @@ macro_rules! sized {
 
             #[path = "../finders/aligned.rs"]
             mod aligned;
+            #[path = "../finders/als.rs"]
+            mod als;
             #[path = "../finders/basics.rs"]
             mod basics;
             #[path = "../finders/board.rs"]

@@ -3,7 +3,7 @@
 
 use super::basics::{CLAIMING, POINTING};
 use super::board::{count, Board};
-use super::{aligned, basics, chaining, chains, coloring, fish, single_digit, subsets, templates, uniqueness, wings};
+use super::{aligned, als, basics, chaining, chains, coloring, fish, single_digit, subsets, templates, uniqueness, wings};
 use super::{Ctx, SeError, SeStep, Technique};
 
 /// Applies a step to the board: its removals, then its placement.
@@ -179,6 +179,8 @@ fn every(
         AvoidableRectangle1 | AvoidableRectangle2 => uniqueness::avoidable_rectangles(b, t, sink),
         BugPlusOne => uniqueness::bug_plus_one(b, sink),
         XChain => chains::x_chains(b, sink, poll),
+        AlsXz => als::als_xz(b, sink, poll),
+        AlsXyWing => als::als_xy_wings(b, sink, poll),
         XYChain => chains::xy_chains(b, sink, poll),
         Aic | DiscontinuousNiceLoop | GroupedAic | GroupedDiscontinuousNiceLoop => {
             chains::alternating_chains(b, t, sink, poll)

@@ -1,0 +1,200 @@
+//! Almost locked sets (issue 48; HoDoKu's ALS family): an ALS is `k` open cells of one unit
+//! holding `k + 1` digits between them (a bivalue cell is one of a single cell). Take one digit
+//! out and the rest is locked: each of its digits is in it.
+//!
+//! Two ALS share a restricted common candidate `x` (an RC) when every place of `x` in one sees
+//! every place of `x` in the other, none shared: `x` is in at most one of them, so the other is
+//! locked.
+//!
+//! - ALS-XZ: ALS A and B with an RC `x`: one of them is locked, so a digit `z` of both is in A or
+//!   in B, and leaves every cell seeing all its places in both. With two RCs (doubly linked) both
+//!   are locked in a ring: each RC leaves the cells seeing all its places, and each other digit
+//!   of either ALS leaves the cells seeing all its places in that ALS.
+//! - ALS-XY-Wing: ALS A and B each share an RC with a third, C (different digits): one of A and B
+//!   is locked, so a digit `z` of both (not an RC) leaves every cell seeing all its places in
+//!   both.
+
+use super::basics::Sink;
+use super::board::{bit, cells, count, digits, Board, Cells, BOX, COL, ROW, T};
+use super::{Mask, SeStep, Technique, N};
+
+/// An almost locked set: its cells and digits.
+#[derive(Clone, Copy)]
+struct Als {
+    cells: Cells,
+    digits: Mask,
+}
+
+/// Every ALS of 1 to `N - 1` cells in a unit, each once.
+fn all_als(b: &Board) -> Vec<Als> {
+    let mut out: Vec<Als> = Vec::new();
+    for t in [ROW, COL, BOX] {
+        for r in 0..N {
+            let open: Vec<usize> = cells(T.region_set[t][r]).filter(|&c| b.value[c] == 0).collect();
+            // Depth-first over subsets in order, with the digits so far.
+            let mut stack: Vec<(usize, Cells, Mask, usize)> = vec![(0, Cells::EMPTY, 0, 0)];
+            while let Some((from, set, m, k)) = stack.pop() {
+                for i in from..open.len() {
+                    let (s2, m2, k2) = (set.with(open[i]), m | b.cand[open[i]], k + 1);
+                    if k2 >= N {
+                        continue;
+                    }
+                    if count(m2) as usize == k2 + 1 && !out.iter().any(|a| a.cells == s2) {
+                        out.push(Als { cells: s2, digits: m2 });
+                    }
+                    // More cells can only help while the digits do not outgrow them for good.
+                    if (count(m2) as usize) <= N {
+                        stack.push((i + 1, s2, m2, k2));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The places of `d` in an ALS.
+fn places(b: &Board, a: &Als, d: u8) -> Cells {
+    b.holding(a.cells, d)
+}
+
+/// The cells outside `a` holding `d` that see all its places of `d`.
+fn seeing(b: &Board, a: &Als, d: u8) -> Cells {
+    let p = places(b, a, d);
+    let seen = cells(p).fold(!Cells::EMPTY, |m, c| m & T.peer_set[c]);
+    b.holding(seen & !a.cells, d)
+}
+
+/// The restricted common candidates of two ALS (digits), as HoDoKu keeps them: at most two.
+fn restricted_commons(b: &Board, a: &Als, z: &Als) -> Mask {
+    let overlap = a.cells & z.cells;
+    let mut rc = 0 as Mask;
+    let mut n = 0;
+    for x in digits(a.digits & z.digits) {
+        let (pa, pz) = (places(b, a, x), places(b, z, x));
+        if !((pa | pz) & overlap).is_empty() {
+            continue;
+        }
+        if cells(pa).all(|c| (pz & !T.peer_set[c]).is_empty()) {
+            n += 1;
+            if n <= 2 {
+                rc |= bit(x);
+            } else {
+                // HoDoKu keeps the last as its second.
+                rc = (rc & rc.wrapping_neg()) | bit(x);
+            }
+        }
+    }
+    rc
+}
+
+/// The removals of the digits `zs`, each from the cells seeing all its places in both ALS.
+fn common_removals(b: &Board, a: &Als, z: &Als, zs: Mask) -> Vec<(usize, Mask)> {
+    let mut out = Vec::new();
+    for d in digits(zs) {
+        for c in cells(seeing(b, a, d) & seeing(b, z, d)) {
+            out.push((c, bit(d)));
+        }
+    }
+    out
+}
+
+/// (cell, mask) removals merged by cell, in cell order.
+fn merged(mut list: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {
+    list.sort_unstable();
+    let mut out: Vec<(usize, Mask)> = Vec::new();
+    for (c, m) in list {
+        match out.last_mut() {
+            Some((l, lm)) if *l == c => *lm |= m,
+            _ => out.push((c, m)),
+        }
+    }
+    out
+}
+
+fn step(t: Technique, removed: Vec<(usize, Mask)>, sets: &[&Als], rc: Mask) -> SeStep {
+    SeStep::removal(t, t.base(), removed).about(rc).on(sets.iter().flat_map(|a| cells(a.cells)))
+}
+
+/// Every ALS-XZ to `sink` (true stops): pairs of ALS that do not overlap, with one or two RCs.
+pub(super) fn als_xz<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut dyn FnMut() -> bool) -> bool {
+    let all = all_als(b);
+    for (i, a) in all.iter().enumerate() {
+        if poll() {
+            return true;
+        }
+        for z in &all[i + 1..] {
+            if !(a.cells & z.cells).is_empty() {
+                continue;
+            }
+            let rc = restricted_commons(b, a, z);
+            if rc == 0 {
+                continue;
+            }
+            let common = a.digits & z.digits;
+            let mut removed = Vec::new();
+            if count(rc) == 1 {
+                removed = common_removals(b, a, z, common & !rc);
+            } else {
+                for x in digits(rc) {
+                    removed.extend(common_removals(b, a, z, common & !bit(x)));
+                }
+                for (one, other) in [(a, z), (z, a)] {
+                    for d in digits(one.digits & !rc) {
+                        for c in cells(seeing(b, one, d) & !other.cells) {
+                            removed.push((c, bit(d)));
+                        }
+                    }
+                }
+            }
+            let removed = merged(removed);
+            if !removed.is_empty() && sink.take(step(Technique::AlsXz, removed, &[a, z], rc)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Every ALS-XY-Wing to `sink` (true stops): ALS A and B (overlapping allowed, neither within the
+/// other) each with an RC with a third ALS C, the two RCs not one same single digit.
+pub(super) fn als_xy_wings<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut dyn FnMut() -> bool) -> bool {
+    let all = all_als(b);
+    // The RCs of each ALS with the others: (other, rc digits).
+    let mut rcs: Vec<Vec<(usize, Mask)>> = vec![Vec::new(); all.len()];
+    for i in 0..all.len() {
+        if poll() {
+            return true;
+        }
+        for j in i + 1..all.len() {
+            let rc = restricted_commons(b, &all[i], &all[j]);
+            if rc != 0 {
+                rcs[i].push((j, rc));
+                rcs[j].push((i, rc));
+            }
+        }
+    }
+    for (c, links) in rcs.iter().enumerate() {
+        if poll() {
+            return true;
+        }
+        for (p, &(ia, rca)) in links.iter().enumerate() {
+            for &(ib, rcb) in &links[p + 1..] {
+                if count(rca) == 1 && count(rcb) == 1 && rca == rcb {
+                    continue;
+                }
+                let (a, z) = (&all[ia], &all[ib]);
+                let union = a.cells | z.cells;
+                if ia == ib || union == a.cells || union == z.cells {
+                    continue;
+                }
+                let zs = a.digits & z.digits & !rca & !rcb;
+                let removed = merged(common_removals(b, a, z, zs));
+                if !removed.is_empty() && sink.take(step(Technique::AlsXyWing, removed, &[a, z, &all[c]], rca | rcb)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
