@@ -231,6 +231,10 @@ fn sentence(s: &SeStep, n: usize) -> String {
              linked by restricted common digits ({ds}), so one set is locked and the digit it then holds is in one of \
              the sets, so {result}."
         ),
+        SueDeCoq => format!(
+            "{t}: in {within}, {on} hold {ds} and the digits they lock between the line's and the box's cells, so \
+             {result}."
+        ),
         FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => {
             format!(
                 "{t} on {ds}: its lines hold {ds} only in {on}; either the fish stands or a fin ({}) holds {ds}, \

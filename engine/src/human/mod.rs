@@ -16,7 +16,7 @@
 //! | uniqueness | `finders/uniqueness.rs` | unique rectangles and loops, bivalue universal grave (Sudoku Explainer's); unique rectangles types 1-6, hidden and avoidable rectangles, BUG+1 (HoDoKu's) |
 //! | aligned exclusion | `finders/aligned.rs` | aligned pair and triple exclusion |
 //! | chains (HoDoKu's) | `finders/chains.rs` | X-Chain, XY-Chain, remote pair, AIC, discontinuous nice loop |
-//! | almost locked sets | `finders/als.rs` | ALS-XZ, ALS-XY-Wing |
+//! | almost locked sets | `finders/als.rs` | ALS-XZ, ALS-XY-Wing, Sue de Coq |
 //! | chains | `finders/chaining.rs` | bidirectional cycles, forcing X-chains and forcing chains; Nishio, cell, region and dynamic forcing chains |
 //! | the board they read | `finders/board.rs`, `finders/cells.rs` | candidates, units, peers, sets of cells |
 //! | the path | `explainer/path.rs` | the order tried, the guess when nothing applies; every step of a technique |
@@ -193,6 +193,8 @@ pub enum Technique {
     AlsXz,
     /// Two almost locked sets, each with a restricted common digit with a third: a digit of both leaves what sees all its places.
     AlsXyWing,
+    /// Cells where a line meets a box, locked with cells of the line and of the box: their digits leave the rest of both.
+    SueDeCoq,
 }
 
 impl Technique {
@@ -247,7 +249,7 @@ impl Technique {
 
     /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
     /// others, in HoDoKu's solving order.
-    pub const HODOKU: [Technique; 37] = {
+    pub const HODOKU: [Technique; 38] = {
         use Technique::*;
         [
             LockedPair,
@@ -287,18 +289,19 @@ impl Technique {
             GroupedAic,
             AlsXz,
             AlsXyWing,
+            SueDeCoq,
         ]
     };
 
     /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
-    pub const LISTED: [Technique; 79] = {
-        let mut all = [Technique::FullHouse; 79];
+    pub const LISTED: [Technique; 80] = {
+        let mut all = [Technique::FullHouse; 80];
         let mut i = 0;
         while i < 42 {
             all[i] = Technique::ORDER[i];
             i += 1;
         }
-        while i < 79 {
+        while i < 80 {
             all[i] = Technique::HODOKU[i - 42];
             i += 1;
         }
@@ -401,6 +404,7 @@ impl Technique {
             GroupedAic => "grouped_aic",
             AlsXz => "als_xz",
             AlsXyWing => "als_xy_wing",
+            SueDeCoq => "sue_de_coq",
         }
     }
 
@@ -487,6 +491,7 @@ impl Technique {
             GroupedAic => "Grouped AIC",
             AlsXz => "ALS-XZ",
             AlsXyWing => "ALS-XY-Wing",
+            SueDeCoq => "Sue de Coq",
         }
     }
 
@@ -530,7 +535,7 @@ impl Technique {
             | Aic
             | GroupedDiscontinuousNiceLoop
             | GroupedAic => "chains",
-            AlsXz | AlsXyWing => "almost locked sets",
+            AlsXz | AlsXyWing | SueDeCoq => "almost locked sets",
             NishioForcingChain | CellForcingChain | RegionForcingChain | DynamicForcingChain => "forcing chains",
             DynamicForcingChainPlus | NestedForcingChain | NestedMultipleForcingChain | NestedDynamicForcingChain => {
                 "nested forcing chains"
@@ -664,6 +669,7 @@ impl Technique {
             GroupedDiscontinuousNiceLoop => &["0710"],
             AlsXz => &["0901"],
             AlsXyWing => &["0902"],
+            SueDeCoq => &["1101"],
             _ => &[],
         }
     }

@@ -181,6 +181,7 @@ fn every(
         XChain => chains::x_chains(b, sink, poll),
         AlsXz => als::als_xz(b, sink, poll),
         AlsXyWing => als::als_xy_wings(b, sink, poll),
+        SueDeCoq => als::sue_de_coq(b, sink),
         XYChain => chains::xy_chains(b, sink, poll),
         Aic | DiscontinuousNiceLoop | GroupedAic | GroupedDiscontinuousNiceLoop => {
             chains::alternating_chains(b, t, sink, poll)

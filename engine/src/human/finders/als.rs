@@ -198,3 +198,96 @@ pub(super) fn als_xy_wings<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut
     }
     false
 }
+
+/// The cells of `list` picked by the bits of `pick`, as a set.
+fn picked(list: &[usize], pick: u32) -> Cells {
+    (0..list.len()).filter(|i| pick >> i & 1 != 0).fold(Cells::EMPTY, |s, i| s.with(list[i]))
+}
+
+/// The digits of a set of cells.
+fn digits_of(b: &Board, set: Cells) -> Mask {
+    cells(set).fold(0, |m, c| m | b.cand[c])
+}
+
+/// Every Sue de Coq to `sink` (true stops; HoDoKu's, after the forum's two-sector disjoint
+/// subsets): two or three open cells `C` where a line meets a box, holding `n` digits more than
+/// cells (`n` at least 2), with cells `A` of the line and `B` of the box outside them that take
+/// those extra places: `A` holds some of `C`'s digits and `B` others, none of `A`'s, each with
+/// as many cells as its digits outside `C` plus the places of `C` it takes. Then `C`, `A` and `B`
+/// are locked together: the line outside `C` and `A` loses `C`'s and `A`'s digits that `B` does
+/// not hold, and the digits both hold; the box outside `C` and `B`, `C`'s and `B`'s digits that
+/// `A` does not hold, and the digits both hold.
+pub(super) fn sue_de_coq<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
+    for line_t in [ROW, COL] {
+        for line in 0..N {
+            let line_set = T.region_set[line_t][line] & b.open();
+            for bx in 0..N {
+                let box_set = T.region_set[BOX][bx] & b.open();
+                let inter: Vec<usize> = cells(line_set & box_set).collect();
+                if inter.len() < 2 {
+                    continue;
+                }
+                for pick in 1u32..(1 << inter.len()) {
+                    let k = pick.count_ones() as usize;
+                    if !(2..=3).contains(&k) {
+                        continue;
+                    }
+                    let c_set = picked(&inter, pick);
+                    let v = digits_of(b, c_set);
+                    let n_plus = count(v) as i32 - k as i32;
+                    if n_plus < 2 {
+                        continue;
+                    }
+                    let line_rest: Vec<usize> = cells(line_set & !c_set).filter(|c| !box_set.has(*c)).collect();
+                    for pa in 1u32..(1 << line_rest.len()) {
+                        let a_set = picked(&line_rest, pa);
+                        let va = digits_of(b, a_set);
+                        let (contained, extra) = (count(va & v) as i32, count(va & !v) as i32);
+                        let size_a = pa.count_ones() as i32;
+                        if contained == 0 || size_a <= extra || size_a - extra >= n_plus {
+                            continue;
+                        }
+                        let need = n_plus - (size_a - extra);
+                        let allowed = !(va & v);
+                        let box_rest: Vec<usize> = cells(box_set & !c_set & !a_set).filter(|c| !line_set.has(*c)).collect();
+                        for pb in 1u32..(1 << box_rest.len()) {
+                            let b_set = picked(&box_rest, pb);
+                            let vb = digits_of(b, b_set);
+                            if vb & !allowed != 0 {
+                                continue;
+                            }
+                            let (contained_b, extra_b) = (count(vb & v) as i32, count(vb & !v) as i32);
+                            if contained_b == 0 || pb.count_ones() as i32 - extra_b != need {
+                                continue;
+                            }
+                            let both = va & vb;
+                            let in_box = ((v | vb) & !va) | both;
+                            let in_line = ((v | va) & !vb) | both;
+                            let mut removed = Vec::new();
+                            for c in cells(box_set & !b_set & !c_set) {
+                                if b.cand[c] & in_box != 0 {
+                                    removed.push((c, b.cand[c] & in_box));
+                                }
+                            }
+                            for c in cells(line_set & !a_set & !c_set) {
+                                if b.cand[c] & in_line != 0 {
+                                    removed.push((c, b.cand[c] & in_line));
+                                }
+                            }
+                            let removed = merged(removed);
+                            if removed.is_empty() {
+                                continue;
+                            }
+                            let t = Technique::SueDeCoq;
+                            let s = SeStep::removal(t, t.base(), removed).about(v).on(cells(c_set | a_set | b_set));
+                            if sink.take(s.within(line_t, line)) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}

@@ -248,6 +248,11 @@ impl Board {
         })
     }
 
+    /// The open cells.
+    pub fn open(&self) -> Cells {
+        (0..NC).filter(|&c| self.value[c] == 0).fold(Cells::EMPTY, |s, c| s.with(c))
+    }
+
     pub fn solved(&self) -> bool {
         self.value.iter().all(|&v| v != 0)
     }
