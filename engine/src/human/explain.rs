@@ -180,7 +180,7 @@ fn sentence(s: &SeStep, n: usize) -> String {
             "{t}: {on} hold only {ds} between them and share {within} and a box, so these digits leave the rest of \
              both: {result}."
         ),
-        Skyscraper | TwoStringKite => format!(
+        Skyscraper | TwoStringKite | DualTwoStringKite | DualEmptyRectangle => format!(
             "{t} on {ds}: {}, two conjugate pairs joined by a weak link; one of the two ends holds {ds}, so {result}.",
             chain(n, &s.links)
         ),

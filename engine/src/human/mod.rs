@@ -9,7 +9,7 @@
 //! | singles, intersections, subsets, fish (Sudoku Explainer's) | `finders/basics.rs` | full house, hidden and naked singles, direct pointing and claiming, direct hidden pair and triple, pointing, claiming, naked and hidden pairs, triples and quads, X-Wing, Swordfish, Jellyfish |
 //! | subsets (HoDoKu's, every unit) | `finders/subsets.rs` | locked pair and triple; naked and hidden pairs, triples and quads of every unit |
 //! | finned fish | `finders/fish.rs` | finned and sashimi X-Wing, Swordfish, Jellyfish |
-//! | single-digit patterns | `finders/single_digit.rs` | skyscraper, 2-String Kite, empty rectangle |
+//! | single-digit patterns | `finders/single_digit.rs` | skyscraper, 2-String Kite, empty rectangle, their duals |
 //! | coloring | `finders/coloring.rs` | simple colors (trap, wrap), multi colors (types 1 and 2) |
 //! | templates | `finders/templates.rs` | template set and delete (9x9) |
 //! | wings and fish chains | `finders/wings.rs` | turbot fish, XY-Wing, XYZ-Wing, W-Wing, three strong links, WXYZ-Wing, VWXYZ-Wing |
@@ -195,6 +195,10 @@ pub enum Technique {
     AlsXyWing,
     /// Cells where a line meets a box, locked with cells of the line and of the box: their digits leave the rest of both.
     SueDeCoq,
+    /// Two 2-String Kites through the same two cells of a box.
+    DualTwoStringKite,
+    /// Two empty rectangles of one digit in the same box.
+    DualEmptyRectangle,
 }
 
 impl Technique {
@@ -249,7 +253,7 @@ impl Technique {
 
     /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
     /// others, in HoDoKu's solving order.
-    pub const HODOKU: [Technique; 38] = {
+    pub const HODOKU: [Technique; 40] = {
         use Technique::*;
         [
             LockedPair,
@@ -290,18 +294,20 @@ impl Technique {
             AlsXz,
             AlsXyWing,
             SueDeCoq,
+            DualTwoStringKite,
+            DualEmptyRectangle,
         ]
     };
 
     /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
-    pub const LISTED: [Technique; 80] = {
-        let mut all = [Technique::FullHouse; 80];
+    pub const LISTED: [Technique; 82] = {
+        let mut all = [Technique::FullHouse; 82];
         let mut i = 0;
         while i < 42 {
             all[i] = Technique::ORDER[i];
             i += 1;
         }
-        while i < 80 {
+        while i < 82 {
             all[i] = Technique::HODOKU[i - 42];
             i += 1;
         }
@@ -405,6 +411,8 @@ impl Technique {
             AlsXz => "als_xz",
             AlsXyWing => "als_xy_wing",
             SueDeCoq => "sue_de_coq",
+            DualTwoStringKite => "dual_two_string_kite",
+            DualEmptyRectangle => "dual_empty_rectangle",
         }
     }
 
@@ -492,6 +500,8 @@ impl Technique {
             AlsXz => "ALS-XZ",
             AlsXyWing => "ALS-XY-Wing",
             SueDeCoq => "Sue de Coq",
+            DualTwoStringKite => "Dual 2-String Kite",
+            DualEmptyRectangle => "Dual empty rectangle",
         }
     }
 
@@ -519,7 +529,8 @@ impl Technique {
             FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => {
                 "finned fish"
             }
-            TurbotFish | ThreeStrongLinks | Skyscraper | TwoStringKite | EmptyRectangle => "single-digit patterns",
+            TurbotFish | ThreeStrongLinks | Skyscraper | TwoStringKite | EmptyRectangle | DualTwoStringKite
+            | DualEmptyRectangle => "single-digit patterns",
             XYWing | XYZWing | WXYZWing | VWXYZWing | WWing => "wings",
             UniqueRectangle | UniqueLoop | Bug | UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3
             | UniqueRectangle4 | UniqueRectangle5 | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1
@@ -670,6 +681,8 @@ impl Technique {
             AlsXz => &["0901"],
             AlsXyWing => &["0902"],
             SueDeCoq => &["1101"],
+            DualTwoStringKite => &["0404"],
+            DualEmptyRectangle => &["0405"],
             _ => &[],
         }
     }

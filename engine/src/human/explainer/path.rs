@@ -164,6 +164,8 @@ fn every(
         Skyscraper => single_digit::skyscrapers(b, sink),
         TwoStringKite => single_digit::two_string_kites(b, sink),
         EmptyRectangle => single_digit::empty_rectangles(b, true, sink),
+        DualTwoStringKite => single_digit::dual_two_string_kites(b, sink),
+        DualEmptyRectangle => single_digit::dual_empty_rectangles(b, sink),
         WWing => wings::w_wings(b, sink),
         FinnedXWing => fish::finned_fish(b, 2, false, sink),
         SashimiXWing => fish::finned_fish(b, 2, true, sink),

@@ -168,3 +168,64 @@ pub(super) fn empty_rectangles<S: Sink + ?Sized>(b: &Board, two: bool, sink: &mu
     }
     false
 }
+
+/// Every dual 2-String Kite to `sink` (true stops; HoDoKu's): two kites through the same two
+/// cells of a box (the row's and the column's ends swapped, or, as HoDoKu pairs them, kites of
+/// two digits both cells hold), with different removals: the first kite's and the second's.
+pub(super) fn dual_two_string_kites<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
+    let mut kites: Vec<SeStep> = Vec::new();
+    two_string_kites(b, &mut |s: SeStep| {
+        kites.push(s);
+        false
+    });
+    // A kite's chain is free end, box end, box end, free end: its box cells are the middle two.
+    let box_pair = |s: &SeStep| {
+        let (x, y) = (s.links[1].0 .0, s.links[1].1 .0);
+        (x.min(y), x.max(y))
+    };
+    for (i, k1) in kites.iter().enumerate() {
+        for k2 in &kites[i + 1..] {
+            if box_pair(k1) != box_pair(k2) || k1.removed[0] == k2.removed[0] {
+                continue;
+            }
+            if sink.take(dual(Technique::DualTwoStringKite, k1, k2)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Every dual empty rectangle to `sink` (true stops; HoDoKu's): two empty rectangles of one
+/// digit in the same box (its places the same) with different removals: both.
+pub(super) fn dual_empty_rectangles<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
+    let mut ers: Vec<SeStep> = Vec::new();
+    empty_rectangles(b, true, &mut |s: SeStep| {
+        ers.push(s);
+        false
+    });
+    for (i, e1) in ers.iter().enumerate() {
+        for e2 in &ers[i + 1..] {
+            if e1.digits != e2.digits || e1.region != e2.region || e1.removed[0] == e2.removed[0] {
+                continue;
+            }
+            if sink.take(dual(Technique::DualEmptyRectangle, e1, e2)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The dual of two steps: the first's removals and the second's first, both patterns.
+fn dual(t: Technique, s1: &SeStep, s2: &SeStep) -> SeStep {
+    let mut removed = s1.removed.clone();
+    if !removed.contains(&s2.removed[0]) {
+        removed.push(s2.removed[0]);
+    }
+    removed.sort_unstable();
+    let mut s = SeStep::removal(t, t.base(), removed).about(s1.digits | s2.digits).on(s1.cells.iter().chain(&s2.cells).copied());
+    s.region = s1.region;
+    s.links = s1.links.iter().chain(&s2.links).copied().collect();
+    s
+}
