@@ -872,13 +872,14 @@ AS 'MODULE_PATHNAME', 'techniques_wrapper';
 /* </end connected objects> */
 COMMENT ON FUNCTION techniques() IS
 'Every technique: first the path''s of sudoku.rate, sudoku.hint, sudoku.fill_steps and sudoku.se_rating, in the order '
-'tried (Sudoku Explainer''s), then HoDoKu''s own names for patterns that path folds into others (skyscraper, '
-'two_string_kite, empty_rectangle, w_wing, finned and sashimi fish, locked pairs and triples, coloring, templates), which '
-'sudoku.steps(board, technique) lists: position (from 1 on the path, NULL for HoDoKu''s), name (as fill_steps and steps '
-'take it; hidden_single twice, in a box and in a line), title (as explanations write it), family (singles, '
-'intersections, subsets, fish, finned fish, single-digit patterns, wings, coloring, uniqueness, aligned exclusion, '
-'chains, forcing chains, templates, guess), the least difficulty of a step on its scale, scale (se: the Sudoku Explainer '
-'scale, chains adding to it by their length, some patterns by their size; hodoku: HoDoKu''s score a step) and hodoku, '
-'HoDoKu''s technique codes of it (its library format''s, e.g. 0400 for the skyscraper; every case of HoDoKu''s '
-'regression library with such a code is found by sudoku.steps).';
-ALTER FUNCTION techniques() ROWS 60;
+'tried (Sudoku Explainer''s), then HoDoKu''s names for patterns that path folds into others (locked pairs, skyscraper, '
+'2-String Kite, empty rectangle, W-Wing, finned and sashimi fish, coloring, templates, unique rectangles types 1-6, '
+'hidden and avoidable rectangles, BUG+1, X- and XY-Chains, remote pairs, AICs and nice loops, ALS-XZ, ALS-XY-Wing, Sue '
+'de Coq), which sudoku.steps(board, technique) lists: position (from 1 on the path, NULL for HoDoKu''s), name (as '
+'fill_steps and steps take it; hidden_single twice, in a box and in a line), title (as explanations write it), family '
+'(singles, intersections, subsets, fish, finned fish, single-digit patterns, wings, coloring, uniqueness, aligned '
+'exclusion, chains, almost locked sets, forcing chains, templates, guess), the least difficulty of a step on its scale, '
+'scale (se: the Sudoku Explainer scale, chains adding to it by their length, some patterns by their size; hodoku: '
+'HoDoKu''s score a step) and hodoku, HoDoKu''s technique codes of it (its library format''s, e.g. 0400 for the '
+'skyscraper; every case of HoDoKu''s regression library with such a code is found by sudoku.steps).';
+ALTER FUNCTION techniques() ROWS 82;

@@ -25,6 +25,14 @@ BEGIN
 EXCEPTION WHEN invalid_parameter_value THEN
     RAISE NOTICE 'fill_steps refuses skyscraper: %', SQLERRM;
 END $$;
+-- HoDoKu's techniques are listed on 4x4 and 9x9 boards only (0A000 on larger ones: HoDoKu's
+-- ALS and chain searches grow exponentially with a unit's cells).
+DO $$
+BEGIN
+    PERFORM count(*) FROM steps(board(generate(16, 1)), 'grouped_aic');
+EXCEPTION WHEN feature_not_supported THEN
+    RAISE NOTICE 'steps refuses grouped_aic on 16x16: %', SQLERRM;
+END $$;
 
 -- rate's score is the path's ER: se_rating's er on every bank puzzle, the published rating
 -- too; its techniques are the path's, its hardest the one se_rating names.
@@ -72,7 +80,7 @@ BEGIN
 END $$;
 SELECT t.name, f.source, f.step, f.difficulty, f.cells AS rests_on
 FROM techniques() t LEFT JOIN LATERAL pg_temp.first_use(t.name) f ON true
-WHERE t.name NOT IN ('full_house', 'hidden_single', 'naked_single', 'guess')
+WHERE t.name NOT IN ('full_house', 'hidden_single', 'naked_single', 'guess') AND t.position IS NOT NULL
 ORDER BY t.position;
 -- A unique loop (more than four cells) is rare: line 59 of se_rated_10k takes one on its path.
 CREATE TEMP TABLE raw (line text);

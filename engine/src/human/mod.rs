@@ -1091,7 +1091,8 @@ impl Selection {
 /// Why [`every_step`] lists nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ListError {
-    /// The technique's finder stops at its first instance (BUG, the chains).
+    /// The technique's finder stops at its first instance (BUG, Sudoku Explainer's chains), or
+    /// it is one of HoDoKu's and the board is larger than 9x9.
     NotListable(String),
     /// An unknown name, a board no step may be taken from, too many steps.
     Refused(String),
@@ -1122,6 +1123,14 @@ pub fn every_step(
     let mask = Technique::LISTED.iter().filter(|t| named(t)).fold(0, |m: TechniqueSet, t| m | t.bit());
     if mask == 0 {
         return Ok(Err(ListError::Refused(format!("unknown technique {name:?} (sudoku.techniques() lists them)"))));
+    }
+    if board.box_side() > 3 && Technique::HODOKU.iter().any(|t| t.within(mask)) {
+        // HoDoKu is a 9x9 program; its ALS, subset and chain searches grow exponentially with
+        // a unit's cells.
+        return Ok(Err(ListError::NotListable(format!(
+            "{name} is one of HoDoKu's techniques, listed on 4x4 and 9x9 boards only, not {n}x{n}",
+            n = board.size()
+        ))));
     }
     if let Err(why) = board.ready("no steps", interrupt)? {
         return Ok(Err(ListError::Refused(why)));
