@@ -103,3 +103,13 @@ fn hodoku_regression_library() {
     assert_eq!(cases, 1112, "the library has 1,112 cases");
     assert!(failures.is_empty(), "{} cases failed:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Every technique of HoDoKu's has its score and level, and all but the partial ones a code.
+#[test]
+fn every_hodoku_technique_is_rated() {
+    for t in Technique::HODOKU {
+        let (score, _) = t.hodoku_rating().unwrap_or_else(|| panic!("{} has no HoDoKu score", t.name()));
+        assert!(score > 0 && t.base() == score, "{}", t.name());
+        assert!(!t.hodoku().is_empty() || PARTIAL.iter().any(|&(_, p)| p == t), "{} has no code", t.name());
+    }
+}

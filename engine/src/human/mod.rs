@@ -726,6 +726,15 @@ impl Technique {
             | UniqueRectangle6 | HiddenRectangle | AvoidableRectangle1 | AvoidableRectangle2 | BugPlusOne => {
                 (100, Hard)
             }
+            RemotePair => (110, Hard),
+            XChain | XYChain => (260, Unfair),
+            DiscontinuousNiceLoop | Aic => (280, Unfair),
+            GroupedDiscontinuousNiceLoop | GroupedAic => (300, Unfair),
+            AlsXz => (300, Unfair),
+            AlsXyWing => (320, Unfair),
+            SueDeCoq => (250, Unfair),
+            DualTwoStringKite => (150, Hard),
+            DualEmptyRectangle => (120, Hard),
             _ => return None,
         })
     }
