@@ -235,7 +235,9 @@ fn sentence(s: &SeStep, n: usize) -> String {
             "{t}: in {within}, {on} hold {ds} and the digits they lock between the line's and the box's cells, so \
              {result}."
         ),
-        FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => {
+        FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish
+        | SiameseFinnedXWing | SiameseSashimiXWing | SiameseFinnedSwordfish | SiameseSashimiSwordfish
+        | SiameseFinnedJellyfish | SiameseSashimiJellyfish => {
             format!(
                 "{t} on {ds}: its lines hold {ds} only in {on}; either the fish stands or a fin ({}) holds {ds}, \
                  and every cell it removes from sees the fins and a cover line, so {result}.",

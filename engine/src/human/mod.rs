@@ -199,6 +199,13 @@ pub enum Technique {
     DualTwoStringKite,
     /// Two empty rectangles of one digit in the same box.
     DualEmptyRectangle,
+    /// Two finned fish of one digit on the same base lines with different covers: both removals.
+    SiameseFinnedXWing,
+    SiameseSashimiXWing,
+    SiameseFinnedSwordfish,
+    SiameseSashimiSwordfish,
+    SiameseFinnedJellyfish,
+    SiameseSashimiJellyfish,
 }
 
 impl Technique {
@@ -253,7 +260,7 @@ impl Technique {
 
     /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
     /// others, in HoDoKu's solving order.
-    pub const HODOKU: [Technique; 40] = {
+    pub const HODOKU: [Technique; 46] = {
         use Technique::*;
         [
             LockedPair,
@@ -296,18 +303,24 @@ impl Technique {
             SueDeCoq,
             DualTwoStringKite,
             DualEmptyRectangle,
+            SiameseFinnedXWing,
+            SiameseSashimiXWing,
+            SiameseFinnedSwordfish,
+            SiameseSashimiSwordfish,
+            SiameseFinnedJellyfish,
+            SiameseSashimiJellyfish,
         ]
     };
 
     /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
-    pub const LISTED: [Technique; 82] = {
-        let mut all = [Technique::FullHouse; 82];
+    pub const LISTED: [Technique; 88] = {
+        let mut all = [Technique::FullHouse; 88];
         let mut i = 0;
         while i < 42 {
             all[i] = Technique::ORDER[i];
             i += 1;
         }
-        while i < 82 {
+        while i < 88 {
             all[i] = Technique::HODOKU[i - 42];
             i += 1;
         }
@@ -413,6 +426,12 @@ impl Technique {
             SueDeCoq => "sue_de_coq",
             DualTwoStringKite => "dual_two_string_kite",
             DualEmptyRectangle => "dual_empty_rectangle",
+            SiameseFinnedXWing => "siamese_finned_x_wing",
+            SiameseSashimiXWing => "siamese_sashimi_x_wing",
+            SiameseFinnedSwordfish => "siamese_finned_swordfish",
+            SiameseSashimiSwordfish => "siamese_sashimi_swordfish",
+            SiameseFinnedJellyfish => "siamese_finned_jellyfish",
+            SiameseSashimiJellyfish => "siamese_sashimi_jellyfish",
         }
     }
 
@@ -502,6 +521,12 @@ impl Technique {
             SueDeCoq => "Sue de Coq",
             DualTwoStringKite => "Dual 2-String Kite",
             DualEmptyRectangle => "Dual empty rectangle",
+            SiameseFinnedXWing => "Siamese finned X-Wing",
+            SiameseSashimiXWing => "Siamese sashimi X-Wing",
+            SiameseFinnedSwordfish => "Siamese finned Swordfish",
+            SiameseSashimiSwordfish => "Siamese sashimi Swordfish",
+            SiameseFinnedJellyfish => "Siamese finned Jellyfish",
+            SiameseSashimiJellyfish => "Siamese sashimi Jellyfish",
         }
     }
 
@@ -526,9 +551,18 @@ impl Technique {
             DirectHiddenPair | DirectHiddenTriple | NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad
             | HiddenQuad | PreemptiveSet | LockedPair | LockedTriple => "subsets",
             XWing | Swordfish | Jellyfish => "fish",
-            FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => {
-                "finned fish"
-            }
+            FinnedXWing
+            | SashimiXWing
+            | FinnedSwordfish
+            | SashimiSwordfish
+            | FinnedJellyfish
+            | SashimiJellyfish
+            | SiameseFinnedXWing
+            | SiameseSashimiXWing
+            | SiameseFinnedSwordfish
+            | SiameseSashimiSwordfish
+            | SiameseFinnedJellyfish
+            | SiameseSashimiJellyfish => "finned fish",
             TurbotFish | ThreeStrongLinks | Skyscraper | TwoStringKite | EmptyRectangle | DualTwoStringKite
             | DualEmptyRectangle => "single-digit patterns",
             XYWing | XYZWing | WXYZWing | VWXYZWing | WWing => "wings",
@@ -683,6 +717,12 @@ impl Technique {
             SueDeCoq => &["1101"],
             DualTwoStringKite => &["0404"],
             DualEmptyRectangle => &["0405"],
+            SiameseFinnedXWing => &["03101"],
+            SiameseSashimiXWing => &["03201"],
+            SiameseFinnedSwordfish => &["03111"],
+            SiameseSashimiSwordfish => &["03211"],
+            SiameseFinnedJellyfish => &["03121"],
+            SiameseSashimiJellyfish => &["03221"],
             _ => &[],
         }
     }
@@ -735,6 +775,12 @@ impl Technique {
             SueDeCoq => (250, Unfair),
             DualTwoStringKite => (150, Hard),
             DualEmptyRectangle => (120, Hard),
+            SiameseFinnedXWing => (130, Hard),
+            SiameseSashimiXWing => (150, Hard),
+            SiameseFinnedSwordfish => (200, Unfair),
+            SiameseSashimiSwordfish => (240, Unfair),
+            SiameseFinnedJellyfish => (250, Unfair),
+            SiameseSashimiJellyfish => (260, Unfair),
             _ => return None,
         })
     }
