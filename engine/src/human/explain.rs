@@ -218,6 +218,11 @@ fn sentence(s: &SeStep, n: usize) -> String {
             "{t}: every open cell but {on} holds two candidates and every digit two places per unit but {ds} in its \
              units; without {ds} there the board would have two solutions, so {result}."
         ),
+        ContinuousNiceLoop | GroupedContinuousNiceLoop => format!(
+            "{t}: {} closes on itself, so each of its weak links holds both ways (one end true, one false), so \
+             {result}.",
+            chain(n, &s.links)
+        ),
         DiscontinuousNiceLoop | GroupedDiscontinuousNiceLoop => format!(
             "{t}: {}; the chain returns to the cell it starts from and contradicts its start, or proves it, so {result}.",
             chain(n, &s.links)
@@ -225,6 +230,11 @@ fn sentence(s: &SeStep, n: usize) -> String {
         XChain | XYChain | RemotePair | Aic | GroupedAic => format!(
             "{t}: {}; if its first candidate is false its last is true, so one of the two ends holds, so {result}.",
             chain(n, &s.links)
+        ),
+        DeathBlossom => format!(
+            "{t}: a stem cell holds one of {ds}, and each of its digits has an almost locked set among {on} whose \
+             places of it all see the stem, so one set is locked and a digit they all hold is in one of them, so \
+             {result}."
         ),
         AlsXz | AlsXyWing => format!(
             "{t}: the almost locked sets among {on} (each a unit's cells holding one digit more than cells) are \

@@ -16,7 +16,7 @@
 //! | uniqueness | `finders/uniqueness.rs` | unique rectangles and loops, bivalue universal grave (Sudoku Explainer's); unique rectangles types 1-6, hidden and avoidable rectangles, BUG+1 (HoDoKu's) |
 //! | aligned exclusion | `finders/aligned.rs` | aligned pair and triple exclusion |
 //! | chains (HoDoKu's) | `finders/chains.rs` | X-Chain, XY-Chain, remote pair, AIC, discontinuous nice loop |
-//! | almost locked sets | `finders/als.rs` | ALS-XZ, ALS-XY-Wing, Sue de Coq |
+//! | almost locked sets | `finders/als.rs` | ALS-XZ, ALS-XY-Wing, death blossom, Sue de Coq |
 //! | chains | `finders/chaining.rs` | bidirectional cycles, forcing X-chains and forcing chains; Nishio, cell, region and dynamic forcing chains |
 //! | the board they read | `finders/board.rs`, `finders/cells.rs` | candidates, units, peers, sets of cells |
 //! | the path | `explainer/path.rs` | the order tried, the guess when nothing applies; every step of a technique |
@@ -206,6 +206,12 @@ pub enum Technique {
     SiameseSashimiSwordfish,
     SiameseFinnedJellyfish,
     SiameseSashimiJellyfish,
+    /// A stem cell with an ALS for each of its digits: a digit of every petal leaves what sees all its places.
+    DeathBlossom,
+    /// A loop of alternating links closing on itself: each weak link holds both ways.
+    ContinuousNiceLoop,
+    /// A continuous nice loop through groups and almost locked sets.
+    GroupedContinuousNiceLoop,
 }
 
 impl Technique {
@@ -260,7 +266,7 @@ impl Technique {
 
     /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
     /// others, in HoDoKu's solving order.
-    pub const HODOKU: [Technique; 46] = {
+    pub const HODOKU: [Technique; 49] = {
         use Technique::*;
         [
             LockedPair,
@@ -309,18 +315,21 @@ impl Technique {
             SiameseSashimiSwordfish,
             SiameseFinnedJellyfish,
             SiameseSashimiJellyfish,
+            DeathBlossom,
+            ContinuousNiceLoop,
+            GroupedContinuousNiceLoop,
         ]
     };
 
     /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
-    pub const LISTED: [Technique; 88] = {
-        let mut all = [Technique::FullHouse; 88];
+    pub const LISTED: [Technique; 91] = {
+        let mut all = [Technique::FullHouse; 91];
         let mut i = 0;
         while i < 42 {
             all[i] = Technique::ORDER[i];
             i += 1;
         }
-        while i < 88 {
+        while i < 91 {
             all[i] = Technique::HODOKU[i - 42];
             i += 1;
         }
@@ -432,6 +441,9 @@ impl Technique {
             SiameseSashimiSwordfish => "siamese_sashimi_swordfish",
             SiameseFinnedJellyfish => "siamese_finned_jellyfish",
             SiameseSashimiJellyfish => "siamese_sashimi_jellyfish",
+            DeathBlossom => "death_blossom",
+            ContinuousNiceLoop => "continuous_nice_loop",
+            GroupedContinuousNiceLoop => "grouped_continuous_nice_loop",
         }
     }
 
@@ -527,6 +539,9 @@ impl Technique {
             SiameseSashimiSwordfish => "Siamese sashimi Swordfish",
             SiameseFinnedJellyfish => "Siamese finned Jellyfish",
             SiameseSashimiJellyfish => "Siamese sashimi Jellyfish",
+            DeathBlossom => "Death blossom",
+            ContinuousNiceLoop => "Continuous nice loop",
+            GroupedContinuousNiceLoop => "Grouped continuous nice loop",
         }
     }
 
@@ -579,8 +594,10 @@ impl Technique {
             | DiscontinuousNiceLoop
             | Aic
             | GroupedDiscontinuousNiceLoop
-            | GroupedAic => "chains",
-            AlsXz | AlsXyWing | SueDeCoq => "almost locked sets",
+            | GroupedAic
+            | ContinuousNiceLoop
+            | GroupedContinuousNiceLoop => "chains",
+            AlsXz | AlsXyWing | SueDeCoq | DeathBlossom => "almost locked sets",
             NishioForcingChain | CellForcingChain | RegionForcingChain | DynamicForcingChain => "forcing chains",
             DynamicForcingChainPlus | NestedForcingChain | NestedMultipleForcingChain | NestedDynamicForcingChain => {
                 "nested forcing chains"
@@ -723,6 +740,7 @@ impl Technique {
             SiameseSashimiSwordfish => &["03211"],
             SiameseFinnedJellyfish => &["03121"],
             SiameseSashimiJellyfish => &["03221"],
+            DeathBlossom => &["0904"],
             _ => &[],
         }
     }
@@ -781,6 +799,9 @@ impl Technique {
             SiameseSashimiSwordfish => (240, Unfair),
             SiameseFinnedJellyfish => (250, Unfair),
             SiameseSashimiJellyfish => (260, Unfair),
+            DeathBlossom => (360, Unfair),
+            ContinuousNiceLoop => (280, Unfair),
+            GroupedContinuousNiceLoop => (300, Unfair),
             _ => return None,
         })
     }

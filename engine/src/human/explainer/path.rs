@@ -190,6 +190,8 @@ fn every(
         AlsXz => als::als_xz(b, sink, poll),
         AlsXyWing => als::als_xy_wings(b, sink, poll),
         SueDeCoq => als::sue_de_coq(b, sink),
+        DeathBlossom => als::death_blossoms(b, sink, poll),
+        ContinuousNiceLoop | GroupedContinuousNiceLoop => chains::continuous_loops(b, t, sink, poll),
         XYChain => chains::xy_chains(b, sink, poll),
         Aic | DiscontinuousNiceLoop | GroupedAic | GroupedDiscontinuousNiceLoop => {
             chains::alternating_chains(b, t, sink, poll)

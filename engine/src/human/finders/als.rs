@@ -291,3 +291,80 @@ pub(super) fn sue_de_coq<S: Sink + ?Sized>(b: &Board, sink: &mut S) -> bool {
     }
     false
 }
+
+/// The most petal choices a death blossom's search tries from one stem cell.
+const BLOSSOM_BUDGET: usize = 200_000;
+
+/// Every death blossom to `sink` (true stops; HoDoKu's): a stem cell and, for each of its
+/// digits `x`, an ALS (a petal) holding `x` whose places of `x` all see the stem. The stem holds
+/// one digit, which leaves that petal, so the petal is locked: a digit `z` of every petal (not
+/// of the stem) is in one of them, and leaves every cell that sees all its places in them.
+/// Petals may overlap (HoDoKu's option).
+pub(super) fn death_blossoms<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut dyn FnMut() -> bool) -> bool {
+    let all = all_als(b);
+    for stem in (0..N * N).filter(|&c| b.value[c] == 0) {
+        if poll() {
+            return true;
+        }
+        let stem_digits: Vec<u8> = digits(b.cand[stem]).collect();
+        let petals: Vec<Vec<usize>> = stem_digits
+            .iter()
+            .map(|&x| {
+                (0..all.len())
+                    .filter(|&i| {
+                        let a = &all[i];
+                        a.digits & bit(x) != 0 && !a.cells.has(stem) && cells(places(b, a, x)).all(|p| T.peer_set[stem].has(p))
+                    })
+                    .collect()
+            })
+            .collect();
+        if petals.iter().any(|p| p.is_empty()) {
+            continue;
+        }
+        // Depth-first: one petal per stem digit, the digits common to all kept.
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut next: Vec<usize> = vec![0];
+        let mut tried = 0usize;
+        while let Some(i) = next.last_mut() {
+            let level = chosen.len();
+            if *i >= petals[level].len() || tried > BLOSSOM_BUDGET {
+                next.pop();
+                chosen.pop();
+                continue;
+            }
+            let a = petals[level][*i];
+            *i += 1;
+            tried += 1;
+            let common = chosen.iter().fold(all[a].digits, |m, &p| m & all[p].digits);
+            if common == 0 {
+                continue;
+            }
+            chosen.push(a);
+            if chosen.len() < stem_digits.len() {
+                next.push(0);
+                continue;
+            }
+            // Every stem digit has its petal: the common digits outside the stem.
+            let union = chosen.iter().fold(Cells::EMPTY, |s, &p| s | all[p].cells);
+            let mut removed = Vec::new();
+            for z in digits(common & !b.cand[stem]) {
+                let zs = chosen.iter().fold(Cells::EMPTY, |s, &p| s | places(b, &all[p], z));
+                let seen = cells(zs).fold(!Cells::EMPTY, |m, c| m & T.peer_set[c]);
+                for c in cells(b.holding(seen & !union, z)).filter(|&c| c != stem) {
+                    removed.push((c, bit(z)));
+                }
+            }
+            chosen.pop();
+            let removed = merged(removed);
+            if !removed.is_empty() {
+                let t = Technique::DeathBlossom;
+                let cells_of = union.with(stem);
+                let s = SeStep::removal(t, t.base(), removed).about(b.cand[stem]).on(cells(cells_of));
+                if sink.take(s) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}

@@ -617,3 +617,93 @@ pub(super) fn alternating_chains<S: Sink + ?Sized>(
     }
     found.hand(sink)
 }
+
+/// What a weak link of a continuous nice loop removes, once the loop makes it strong (one of
+/// its two ends is true): in one cell, the cell's other digits; on one digit, the digit from the
+/// cells seeing both ends.
+fn weak_link_removals(g: &Graph, x: Node, y: Node, out: &mut Vec<(usize, Mask)>) {
+    let b = g.b;
+    let ((xs, dx), (ys, dy)) = (g.cells_of(x), g.cells_of(y));
+    if dx != dy {
+        if xs.count() == 1 && xs == ys {
+            let c = xs.first();
+            let rest = b.cand[c] & !bit(dx) & !bit(dy);
+            if rest != 0 {
+                out.push((c, rest));
+            }
+        }
+        return;
+    }
+    for c in cells(b.holding(seeing_all(xs | ys), dx)) {
+        out.push((c, bit(dx)));
+    }
+}
+
+/// Every continuous nice loop (`want`: plain or grouped) to `sink` (true stops): a loop of
+/// alternating links that closes on itself, so each weak link in it holds both ways: its ends
+/// are one true, one false, and what sees both goes (in one cell, the cell's other digits). A
+/// loop for each weak link `X - Y` (X on, Y off): the shortest chain from Y off back to X on;
+/// each elimination set once, by its shortest loop.
+pub(super) fn continuous_loops<S: Sink + ?Sized>(
+    b: &Board,
+    want: Technique,
+    sink: &mut S,
+    poll: &mut dyn FnMut() -> bool,
+) -> bool {
+    let graph = Graph::new(b, want == Technique::GroupedContinuousNiceLoop);
+    let mut found = Shortest(Vec::new());
+    let mut scratch = Vec::new();
+    let mut weak = Vec::new();
+    let nodes: Vec<Node> =
+        (0..graph.size()).filter(|&n| n >= NC * N || b.cand[n / N] & bit((n % N) as u8 + 1) != 0).collect();
+    for &y in &nodes {
+        if poll() {
+            return true;
+        }
+        let back = Reach::from(&graph, y, false, &mut scratch);
+        for &x in &nodes {
+            let Some(n) = back.links(x, true) else { continue };
+            if n < 3 || x == y {
+                continue;
+            }
+            graph.implications(x, true, &mut weak);
+            if !weak.contains(&y) {
+                continue;
+            }
+            // The loop: Y off ... X on, then X on - Y off.
+            let mut links = back.chain(&graph, x, true);
+            let mut removed = Vec::new();
+            // Walk the states back from X on, noting each weak link (on to off).
+            let mut at = (x, true);
+            while let Some(p) = back.prev[at.0][at.1 as usize] {
+                if p.1 && !at.1 {
+                    weak_link_removals(&graph, p.0, at.0, &mut removed);
+                }
+                at = p;
+            }
+            weak_link_removals(&graph, x, y, &mut removed);
+            let removed = merge_removals(removed);
+            if removed.is_empty() {
+                continue;
+            }
+            let ((xs, dx), (ys, dy)) = (graph.cells_of(x), graph.cells_of(y));
+            links.push(((xs.first(), dx, true), (ys.first(), dy, false)));
+            let digits = links.iter().fold(0 as Mask, |m, l| m | bit(l.0 .1));
+            found.offer(removed, n as usize + 1, |r| chain_step(want, r, links, digits));
+        }
+    }
+    found.hand(sink)
+}
+
+/// (cell, mask) removals merged by cell, in cell order.
+fn merge_removals(mut list: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {
+    list.sort_unstable();
+    let mut out: Vec<(usize, Mask)> = Vec::new();
+    for (c, m) in list {
+        match out.last_mut() {
+            Some((l, lm)) if *l == c => *lm |= m,
+            _ => out.push((c, m)),
+        }
+    }
+    out
+}
