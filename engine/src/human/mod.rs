@@ -8,7 +8,7 @@
 //! | --- | --- | --- |
 //! | singles, intersections, subsets, fish (Sudoku Explainer's) | `finders/basics.rs` | full house, hidden and naked singles, direct pointing and claiming, direct hidden pair and triple, pointing, claiming, naked and hidden pairs, triples and quads, X-Wing, Swordfish, Jellyfish |
 //! | subsets (HoDoKu's, every unit) | `finders/subsets.rs` | locked pair and triple; naked and hidden pairs, triples and quads of every unit |
-//! | finned fish | `finders/fish.rs` | finned and sashimi X-Wing, Swordfish, Jellyfish |
+//! | finned and Franken fish | `finders/fish.rs` | finned, sashimi and siamese X-Wing, Swordfish, Jellyfish; Franken fish, finned and siamese |
 //! | single-digit patterns | `finders/single_digit.rs` | skyscraper, 2-String Kite, empty rectangle, their duals |
 //! | coloring | `finders/coloring.rs` | simple colors (trap, wrap), multi colors (types 1 and 2) |
 //! | templates | `finders/templates.rs` | template set and delete (9x9) |
@@ -212,6 +212,15 @@ pub enum Technique {
     ContinuousNiceLoop,
     /// A continuous nice loop through groups and almost locked sets.
     GroupedContinuousNiceLoop,
+    /// A fish whose base or cover units include boxes (HoDoKu's Franken fish), finned or not.
+    FrankenXWing,
+    FrankenSwordfish,
+    FrankenJellyfish,
+    FinnedFrankenXWing,
+    FinnedFrankenSwordfish,
+    FinnedFrankenJellyfish,
+    SiameseFinnedFrankenSwordfish,
+    SiameseFinnedFrankenJellyfish,
 }
 
 impl Technique {
@@ -266,7 +275,7 @@ impl Technique {
 
     /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
     /// others, in HoDoKu's solving order.
-    pub const HODOKU: [Technique; 49] = {
+    pub const HODOKU: [Technique; 57] = {
         use Technique::*;
         [
             LockedPair,
@@ -318,18 +327,26 @@ impl Technique {
             DeathBlossom,
             ContinuousNiceLoop,
             GroupedContinuousNiceLoop,
+            FrankenXWing,
+            FrankenSwordfish,
+            FrankenJellyfish,
+            FinnedFrankenXWing,
+            FinnedFrankenSwordfish,
+            FinnedFrankenJellyfish,
+            SiameseFinnedFrankenSwordfish,
+            SiameseFinnedFrankenJellyfish,
         ]
     };
 
     /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
-    pub const LISTED: [Technique; 91] = {
-        let mut all = [Technique::FullHouse; 91];
+    pub const LISTED: [Technique; 99] = {
+        let mut all = [Technique::FullHouse; 99];
         let mut i = 0;
         while i < 42 {
             all[i] = Technique::ORDER[i];
             i += 1;
         }
-        while i < 91 {
+        while i < 99 {
             all[i] = Technique::HODOKU[i - 42];
             i += 1;
         }
@@ -444,6 +461,14 @@ impl Technique {
             DeathBlossom => "death_blossom",
             ContinuousNiceLoop => "continuous_nice_loop",
             GroupedContinuousNiceLoop => "grouped_continuous_nice_loop",
+            FrankenXWing => "franken_x_wing",
+            FrankenSwordfish => "franken_swordfish",
+            FrankenJellyfish => "franken_jellyfish",
+            FinnedFrankenXWing => "finned_franken_x_wing",
+            FinnedFrankenSwordfish => "finned_franken_swordfish",
+            FinnedFrankenJellyfish => "finned_franken_jellyfish",
+            SiameseFinnedFrankenSwordfish => "siamese_finned_franken_swordfish",
+            SiameseFinnedFrankenJellyfish => "siamese_finned_franken_jellyfish",
         }
     }
 
@@ -542,6 +567,14 @@ impl Technique {
             DeathBlossom => "Death blossom",
             ContinuousNiceLoop => "Continuous nice loop",
             GroupedContinuousNiceLoop => "Grouped continuous nice loop",
+            FrankenXWing => "Franken X-Wing",
+            FrankenSwordfish => "Franken Swordfish",
+            FrankenJellyfish => "Franken Jellyfish",
+            FinnedFrankenXWing => "Finned Franken X-Wing",
+            FinnedFrankenSwordfish => "Finned Franken Swordfish",
+            FinnedFrankenJellyfish => "Finned Franken Jellyfish",
+            SiameseFinnedFrankenSwordfish => "Siamese finned Franken Swordfish",
+            SiameseFinnedFrankenJellyfish => "Siamese finned Franken Jellyfish",
         }
     }
 
@@ -578,6 +611,14 @@ impl Technique {
             | SiameseSashimiSwordfish
             | SiameseFinnedJellyfish
             | SiameseSashimiJellyfish => "finned fish",
+            FrankenXWing
+            | FrankenSwordfish
+            | FrankenJellyfish
+            | FinnedFrankenXWing
+            | FinnedFrankenSwordfish
+            | FinnedFrankenJellyfish
+            | SiameseFinnedFrankenSwordfish
+            | SiameseFinnedFrankenJellyfish => "franken fish",
             TurbotFish | ThreeStrongLinks | Skyscraper | TwoStringKite | EmptyRectangle | DualTwoStringKite
             | DualEmptyRectangle => "single-digit patterns",
             XYWing | XYZWing | WXYZWing | VWXYZWing | WWing => "wings",
@@ -741,6 +782,14 @@ impl Technique {
             SiameseFinnedJellyfish => &["03121"],
             SiameseSashimiJellyfish => &["03221"],
             DeathBlossom => &["0904"],
+            FrankenXWing => &["0330"],
+            FrankenSwordfish => &["0331"],
+            FrankenJellyfish => &["0332"],
+            FinnedFrankenXWing => &["0340"],
+            FinnedFrankenSwordfish => &["0341"],
+            FinnedFrankenJellyfish => &["0342"],
+            SiameseFinnedFrankenSwordfish => &["03411"],
+            SiameseFinnedFrankenJellyfish => &["03421"],
             _ => &[],
         }
     }
@@ -802,6 +851,14 @@ impl Technique {
             DeathBlossom => (360, Unfair),
             ContinuousNiceLoop => (280, Unfair),
             GroupedContinuousNiceLoop => (300, Unfair),
+            FrankenXWing => (300, Unfair),
+            FrankenSwordfish => (350, Unfair),
+            FrankenJellyfish => (370, Unfair),
+            FinnedFrankenXWing => (390, Unfair),
+            FinnedFrankenSwordfish => (410, Unfair),
+            FinnedFrankenJellyfish => (430, Unfair),
+            SiameseFinnedFrankenSwordfish => (410, Unfair),
+            SiameseFinnedFrankenJellyfish => (430, Unfair),
             _ => return None,
         })
     }

@@ -109,3 +109,186 @@ pub(super) fn siamese_fish<S: Sink + ?Sized>(b: &Board, k: u32, sashimi: bool, s
     }
     false
 }
+
+/// HoDoKu's bounds on a fish's fins and endo fins (places of the digit in two base units), as its
+/// "show all" searches them.
+const MAX_FINS: u32 = 5;
+const MAX_ENDO_FINS: u32 = 2;
+
+/// The cells of unit `u`: rows `0..N`, columns `N..2N`, boxes `2N..3N`.
+fn unit_cells(u: usize) -> Cells {
+    let t = match u / N {
+        0 => ROW,
+        1 => COL,
+        _ => super::board::BOX,
+    };
+    T.region_set[t][u % N]
+}
+
+/// The `k`-element combinations of `items`, in order, to `f` (true stops).
+fn each_combination(items: &[usize], k: usize, f: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+    if k > items.len() {
+        return false;
+    }
+    let mut idx: Vec<usize> = (0..k).collect();
+    let mut pick = vec![0; k];
+    loop {
+        for (p, &i) in pick.iter_mut().zip(&idx) {
+            *p = items[i];
+        }
+        if f(&pick) {
+            return true;
+        }
+        // The next combination: the last index that can move.
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return false;
+            }
+            i -= 1;
+            if idx[i] < items.len() - (k - i) {
+                break;
+            }
+            if i == 0 {
+                return false;
+            }
+        }
+        idx[i] += 1;
+        for j in i + 1..k {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+/// Every Franken fish of `k` units (2 to 4), finned or not as `finned` says, to `f` (true
+/// stops), with its base (digit, base units): base units rows and boxes, covers columns and
+/// boxes, or the other way round, a box among them (HoDoKu's Franken fish, the Ultimate Fish
+/// Guide's definitions). Base places in two base units are endo fins; a base place in two covers
+/// is cannibalistic and goes too. At most five fins, two of them endo.
+fn each_franken(
+    b: &Board,
+    k: usize,
+    finned: bool,
+    poll: &mut dyn FnMut() -> bool,
+    f: &mut dyn FnMut((u8, Vec<usize>), SeStep) -> bool,
+) -> bool {
+    let technique = match (k, finned) {
+        (2, false) => Technique::FrankenXWing,
+        (2, true) => Technique::FinnedFrankenXWing,
+        (3, false) => Technique::FrankenSwordfish,
+        (3, true) => Technique::FinnedFrankenSwordfish,
+        (_, false) => Technique::FrankenJellyfish,
+        (_, true) => Technique::FinnedFrankenJellyfish,
+    };
+    let is_box = |u: usize| u >= 2 * N;
+    for d in 1..=N as u8 {
+        if poll() {
+            return true;
+        }
+        let all = b.dcells[d as usize - 1];
+        for (base_line, cover_line) in [(0, 1), (1, 0)] {
+            let with = |line: usize| -> Vec<usize> {
+                (line * N..line * N + N).chain(2 * N..3 * N).filter(|&u| !(unit_cells(u) & all).is_empty()).collect()
+            };
+            let (bases, covers) = (with(base_line), with(cover_line));
+            let stop = each_combination(&bases, k, &mut |base| {
+                let mut body = Cells::EMPTY;
+                let mut endo = Cells::EMPTY;
+                for &u in base {
+                    let p = unit_cells(u) & all;
+                    endo |= body & p;
+                    body |= p;
+                }
+                if endo.count() > MAX_ENDO_FINS {
+                    return false;
+                }
+                let base_box = base.iter().any(|&u| is_box(u));
+                let candidates: Vec<usize> =
+                    covers.iter().copied().filter(|u| !base.contains(u) && !(unit_cells(*u) & body).is_empty()).collect();
+                each_combination(&candidates, k, &mut |cover| {
+                    if !base_box && !cover.iter().any(|&u| is_box(u)) {
+                        return false; // a basic fish
+                    }
+                    let mut covered = Cells::EMPTY;
+                    let mut twice = Cells::EMPTY;
+                    for &u in cover {
+                        let p = unit_cells(u) & all;
+                        twice |= covered & p;
+                        covered |= p;
+                    }
+                    let fins = (body & !covered) | endo;
+                    if fins.count() > MAX_FINS || fins.is_empty() == finned {
+                        return false;
+                    }
+                    let mut victims = (covered & !body) | (twice & body);
+                    if !fins.is_empty() {
+                        victims &= seeing_all(fins);
+                    }
+                    victims &= !fins;
+                    if victims.is_empty() {
+                        return false;
+                    }
+                    let removed = cells(victims).map(|c| (c, bit(d))).collect();
+                    let mut step = SeStep::removal(technique, technique.base(), removed).on(cells(body)).about(bit(d));
+                    step.fins = cells(fins).collect();
+                    f((d, base.to_vec()), step)
+                })
+            });
+            if stop {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Every Franken fish of `k` units, finned or not, to `sink` (true stops).
+pub(super) fn franken_fish<S: Sink + ?Sized>(
+    b: &Board,
+    k: usize,
+    finned: bool,
+    sink: &mut S,
+    poll: &mut dyn FnMut() -> bool,
+) -> bool {
+    each_franken(b, k, finned, poll, &mut |_, s| sink.take(s))
+}
+
+/// Every siamese finned Franken fish of `k` units to `sink` (true stops): two on the same base
+/// units with different removals, both removals.
+pub(super) fn siamese_franken_fish<S: Sink + ?Sized>(
+    b: &Board,
+    k: usize,
+    sink: &mut S,
+    poll: &mut dyn FnMut() -> bool,
+) -> bool {
+    let mut found: Vec<((u8, Vec<usize>), SeStep)> = Vec::new();
+    if each_franken(b, k, true, poll, &mut |base, s| {
+        found.push((base, s));
+        false
+    }) {
+        return true;
+    }
+    let technique = if k == 3 { Technique::SiameseFinnedFrankenSwordfish } else { Technique::SiameseFinnedFrankenJellyfish };
+    for (i, (base1, s1)) in found.iter().enumerate() {
+        for (base2, s2) in &found[i + 1..] {
+            if base1 != base2 || s1.removed[0] == s2.removed[0] {
+                continue;
+            }
+            let mut removed = s1.removed.clone();
+            for r in &s2.removed {
+                if !removed.contains(r) {
+                    removed.push(*r);
+                }
+            }
+            removed.sort_unstable();
+            let mut step = SeStep::removal(technique, technique.base(), removed).on(s1.cells.iter().copied()).about(s1.digits);
+            step.fins = s1.fins.iter().chain(&s2.fins).copied().collect();
+            step.fins.sort_unstable();
+            step.fins.dedup();
+            if sink.take(step) {
+                return true;
+            }
+        }
+    }
+    false
+}
