@@ -770,6 +770,7 @@ impl Technique {
             DiscontinuousNiceLoop => &["0707"],
             Aic => &["0708"],
             GroupedDiscontinuousNiceLoop => &["0710"],
+            GroupedAic => &["0711"],
             AlsXz => &["0901"],
             AlsXyWing => &["0902"],
             SueDeCoq => &["1101"],

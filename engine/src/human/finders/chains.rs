@@ -564,7 +564,8 @@ pub(super) fn alternating_chains<S: Sink + ?Sized>(
             for &e in &starts {
                 let Some(n) = off.links(e, true) else { continue };
                 let (eset, x) = graph.cells_of(e);
-                if n < 3 || !(eset & sset).is_empty() {
+                // Ends may share cells (an ALS's places and one of them): the digit is in their union.
+                if n < 3 || e == a || (x != d && !(eset & sset).is_empty()) {
                     continue;
                 }
                 let removed: Vec<(usize, Mask)> = if x == d {
