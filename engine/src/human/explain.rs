@@ -123,7 +123,8 @@ fn sentence(s: &SeStep, n: usize) -> String {
         HiddenPair | HiddenTriple | HiddenQuad => {
             format!("{t}: in {within}, {ds} fit only {on}, so those cells hold nothing else: {result}.")
         }
-        XWing | Swordfish | Jellyfish | FrankenXWing | FrankenSwordfish | FrankenJellyfish => format!(
+        XWing | Swordfish | Jellyfish | FrankenXWing | FrankenSwordfish | FrankenJellyfish | MutantXWing
+        | MutantSwordfish | MutantJellyfish => format!(
             "{t} on {ds}: in as many lines as it covers crossing lines, {ds} lies only in {on}; \
              each crossing line keeps its {ds} among them, so {result}."
         ),
@@ -248,7 +249,8 @@ fn sentence(s: &SeStep, n: usize) -> String {
         FinnedXWing | SashimiXWing | FinnedSwordfish | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish
         | SiameseFinnedXWing | SiameseSashimiXWing | SiameseFinnedSwordfish | SiameseSashimiSwordfish
         | SiameseFinnedJellyfish | SiameseSashimiJellyfish | FinnedFrankenXWing | FinnedFrankenSwordfish
-        | FinnedFrankenJellyfish | SiameseFinnedFrankenSwordfish | SiameseFinnedFrankenJellyfish => {
+        | FinnedFrankenJellyfish | SiameseFinnedFrankenSwordfish | SiameseFinnedFrankenJellyfish
+        | FinnedMutantXWing | FinnedMutantSwordfish | FinnedMutantJellyfish | SiameseFinnedMutantJellyfish => {
             format!(
                 "{t} on {ds}: its lines hold {ds} only in {on}; either the fish stands or a fin ({}) holds {ds}, \
                  and every cell it removes from sees the fins and a cover line, so {result}.",

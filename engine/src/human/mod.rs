@@ -221,6 +221,14 @@ pub enum Technique {
     FinnedFrankenJellyfish,
     SiameseFinnedFrankenSwordfish,
     SiameseFinnedFrankenJellyfish,
+    /// A fish mixing rows and columns in its base or its covers (HoDoKu's mutant fish).
+    MutantXWing,
+    MutantSwordfish,
+    MutantJellyfish,
+    FinnedMutantXWing,
+    FinnedMutantSwordfish,
+    FinnedMutantJellyfish,
+    SiameseFinnedMutantJellyfish,
 }
 
 impl Technique {
@@ -275,7 +283,7 @@ impl Technique {
 
     /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
     /// others, in HoDoKu's solving order.
-    pub const HODOKU: [Technique; 57] = {
+    pub const HODOKU: [Technique; 64] = {
         use Technique::*;
         [
             LockedPair,
@@ -335,18 +343,25 @@ impl Technique {
             FinnedFrankenJellyfish,
             SiameseFinnedFrankenSwordfish,
             SiameseFinnedFrankenJellyfish,
+            MutantXWing,
+            MutantSwordfish,
+            MutantJellyfish,
+            FinnedMutantXWing,
+            FinnedMutantSwordfish,
+            FinnedMutantJellyfish,
+            SiameseFinnedMutantJellyfish,
         ]
     };
 
     /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
-    pub const LISTED: [Technique; 99] = {
-        let mut all = [Technique::FullHouse; 99];
+    pub const LISTED: [Technique; 106] = {
+        let mut all = [Technique::FullHouse; 106];
         let mut i = 0;
         while i < 42 {
             all[i] = Technique::ORDER[i];
             i += 1;
         }
-        while i < 99 {
+        while i < 106 {
             all[i] = Technique::HODOKU[i - 42];
             i += 1;
         }
@@ -469,6 +484,13 @@ impl Technique {
             FinnedFrankenJellyfish => "finned_franken_jellyfish",
             SiameseFinnedFrankenSwordfish => "siamese_finned_franken_swordfish",
             SiameseFinnedFrankenJellyfish => "siamese_finned_franken_jellyfish",
+            MutantXWing => "mutant_x_wing",
+            MutantSwordfish => "mutant_swordfish",
+            MutantJellyfish => "mutant_jellyfish",
+            FinnedMutantXWing => "finned_mutant_x_wing",
+            FinnedMutantSwordfish => "finned_mutant_swordfish",
+            FinnedMutantJellyfish => "finned_mutant_jellyfish",
+            SiameseFinnedMutantJellyfish => "siamese_finned_mutant_jellyfish",
         }
     }
 
@@ -575,6 +597,13 @@ impl Technique {
             FinnedFrankenJellyfish => "Finned Franken Jellyfish",
             SiameseFinnedFrankenSwordfish => "Siamese finned Franken Swordfish",
             SiameseFinnedFrankenJellyfish => "Siamese finned Franken Jellyfish",
+            MutantXWing => "Mutant X-Wing",
+            MutantSwordfish => "Mutant Swordfish",
+            MutantJellyfish => "Mutant Jellyfish",
+            FinnedMutantXWing => "Finned mutant X-Wing",
+            FinnedMutantSwordfish => "Finned mutant Swordfish",
+            FinnedMutantJellyfish => "Finned mutant Jellyfish",
+            SiameseFinnedMutantJellyfish => "Siamese finned mutant Jellyfish",
         }
     }
 
@@ -619,6 +648,13 @@ impl Technique {
             | FinnedFrankenJellyfish
             | SiameseFinnedFrankenSwordfish
             | SiameseFinnedFrankenJellyfish => "franken fish",
+            MutantXWing
+            | MutantSwordfish
+            | MutantJellyfish
+            | FinnedMutantXWing
+            | FinnedMutantSwordfish
+            | FinnedMutantJellyfish
+            | SiameseFinnedMutantJellyfish => "mutant fish",
             TurbotFish | ThreeStrongLinks | Skyscraper | TwoStringKite | EmptyRectangle | DualTwoStringKite
             | DualEmptyRectangle => "single-digit patterns",
             XYWing | XYZWing | WXYZWing | VWXYZWing | WWing => "wings",
@@ -791,6 +827,13 @@ impl Technique {
             FinnedFrankenJellyfish => &["0342"],
             SiameseFinnedFrankenSwordfish => &["03411"],
             SiameseFinnedFrankenJellyfish => &["03421"],
+            MutantXWing => &["0350"],
+            MutantSwordfish => &["0351"],
+            MutantJellyfish => &["0352"],
+            FinnedMutantXWing => &["0360"],
+            FinnedMutantSwordfish => &["0361"],
+            FinnedMutantJellyfish => &["0362"],
+            SiameseFinnedMutantJellyfish => &["03621"],
             _ => &[],
         }
     }
@@ -860,6 +903,13 @@ impl Technique {
             FinnedFrankenJellyfish => (430, Unfair),
             SiameseFinnedFrankenSwordfish => (410, Unfair),
             SiameseFinnedFrankenJellyfish => (430, Unfair),
+            MutantXWing => (450, Extreme),
+            MutantSwordfish => (450, Extreme),
+            MutantJellyfish => (450, Extreme),
+            FinnedMutantXWing => (470, Extreme),
+            FinnedMutantSwordfish => (470, Extreme),
+            FinnedMutantJellyfish => (470, Extreme),
+            SiameseFinnedMutantJellyfish => (470, Extreme),
             _ => return None,
         })
     }

@@ -335,6 +335,9 @@ pub(super) fn death_blossoms<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &m
             let a = petals[level][*i];
             *i += 1;
             tried += 1;
+            if tried % 1024 == 0 && poll() {
+                return true;
+            }
             let common = chosen.iter().fold(all[a].digits, |m, &p| m & all[p].digits);
             if common == 0 {
                 continue;

@@ -192,6 +192,9 @@ fn each_franken(
             };
             let (bases, covers) = (with(base_line), with(cover_line));
             let stop = each_combination(&bases, k, &mut |base| {
+                if poll() {
+                    return true;
+                }
                 let mut body = Cells::EMPTY;
                 let mut endo = Cells::EMPTY;
                 for &u in base {
@@ -269,6 +272,162 @@ pub(super) fn siamese_franken_fish<S: Sink + ?Sized>(
         return true;
     }
     let technique = if k == 3 { Technique::SiameseFinnedFrankenSwordfish } else { Technique::SiameseFinnedFrankenJellyfish };
+    for (i, (base1, s1)) in found.iter().enumerate() {
+        for (base2, s2) in &found[i + 1..] {
+            if base1 != base2 || s1.removed[0] == s2.removed[0] {
+                continue;
+            }
+            let mut removed = s1.removed.clone();
+            for r in &s2.removed {
+                if !removed.contains(r) {
+                    removed.push(*r);
+                }
+            }
+            removed.sort_unstable();
+            let mut step = SeStep::removal(technique, technique.base(), removed).on(s1.cells.iter().copied()).about(s1.digits);
+            step.fins = s1.fins.iter().chain(&s2.fins).copied().collect();
+            step.fins.sort_unstable();
+            step.fins.dedup();
+            if sink.take(step) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Every mutant fish of `k` units (2 to 4), finned or not as `finned` says, to `f` (true stops),
+/// with its base (digit, base units): any units as base and as covers, rows and columns mixed in
+/// the base or in the covers (neither a basic nor a Franken fish). The covers are searched from
+/// the base places: the lowest place not yet covered is a fin or lies in a cover (its row, its
+/// column or its box), so that only cover sets that leave at most five fins are tried.
+fn each_mutant(
+    b: &Board,
+    k: usize,
+    finned: bool,
+    poll: &mut dyn FnMut() -> bool,
+    f: &mut dyn FnMut((u8, Vec<usize>), SeStep) -> bool,
+) -> bool {
+    let technique = match (k, finned) {
+        (2, false) => Technique::MutantXWing,
+        (2, true) => Technique::FinnedMutantXWing,
+        (3, false) => Technique::MutantSwordfish,
+        (3, true) => Technique::FinnedMutantSwordfish,
+        (_, false) => Technique::MutantJellyfish,
+        (_, true) => Technique::FinnedMutantJellyfish,
+    };
+    // The kinds of units of a set: bit 0 rows, 1 columns, 2 boxes.
+    let kinds = |units: &[usize]| units.iter().fold(0u8, |m, &u| m | 1 << (u / N));
+    let mutant = |base: u8, cover: u8| {
+        let lines = |x: u8, line: u8| x & !(line | 4) == 0;
+        !(lines(base, 1) && lines(cover, 2) || lines(base, 2) && lines(cover, 1))
+    };
+    for d in 1..=N as u8 {
+        if poll() {
+            return true;
+        }
+        let all = b.dcells[d as usize - 1];
+        let units: Vec<usize> = (0..3 * N).filter(|&u| !(unit_cells(u) & all).is_empty()).collect();
+        let stop = each_combination(&units, k, &mut |base| {
+            if poll() {
+                return true;
+            }
+            let mut body = Cells::EMPTY;
+            let mut endo = Cells::EMPTY;
+            for &u in base {
+                let p = unit_cells(u) & all;
+                endo |= body & p;
+                body |= p;
+            }
+            if endo.count() > MAX_ENDO_FINS {
+                return false;
+            }
+            let mut seen: Vec<Vec<usize>> = Vec::new();
+            // Depth-first: (covers chosen, places declared fins).
+            let mut stack: Vec<(Vec<usize>, Cells)> = vec![(Vec::new(), Cells::EMPTY)];
+            while let Some((cover, fins)) = stack.pop() {
+                let covered = cover.iter().fold(Cells::EMPTY, |s, &u| s | (unit_cells(u) & all));
+                let open = body & !covered & !fins;
+                if open.is_empty() || cover.len() == k {
+                    if cover.len() != k || !open.is_empty() {
+                        continue; // too few covers for every place, or places left over
+                    }
+                    let mut key = cover.clone();
+                    key.sort_unstable();
+                    if seen.contains(&key) || !mutant(kinds(base), kinds(&key)) {
+                        continue;
+                    }
+                    seen.push(key.clone());
+                    let mut twice = Cells::EMPTY;
+                    let mut acc = Cells::EMPTY;
+                    for &u in &key {
+                        let p = unit_cells(u) & all;
+                        twice |= acc & p;
+                        acc |= p;
+                    }
+                    let fins = (body & !covered) | endo;
+                    if fins.count() > MAX_FINS || fins.is_empty() == finned {
+                        continue;
+                    }
+                    let mut victims = (covered & !body) | (twice & body);
+                    if !fins.is_empty() {
+                        victims &= seeing_all(fins);
+                    }
+                    victims &= !fins;
+                    if victims.is_empty() {
+                        continue;
+                    }
+                    let removed = cells(victims).map(|c| (c, bit(d))).collect();
+                    let mut step = SeStep::removal(technique, technique.base(), removed).on(cells(body)).about(bit(d));
+                    step.fins = cells(fins).collect();
+                    if f((d, base.to_vec()), step) {
+                        return true;
+                    }
+                    continue;
+                }
+                let c = open.first();
+                if fins.count() < MAX_FINS {
+                    stack.push((cover.clone(), fins.with(c)));
+                }
+                for u in [c / N, N + c % N, 2 * N + T.of[c][super::board::BOX] as usize] {
+                    if !base.contains(&u) && !cover.contains(&u) {
+                        let mut next = cover.clone();
+                        next.push(u);
+                        stack.push((next, fins));
+                    }
+                }
+            }
+            false
+        });
+        if stop {
+            return true;
+        }
+    }
+    false
+}
+
+/// Every mutant fish of `k` units, finned or not, to `sink` (true stops).
+pub(super) fn mutant_fish<S: Sink + ?Sized>(
+    b: &Board,
+    k: usize,
+    finned: bool,
+    sink: &mut S,
+    poll: &mut dyn FnMut() -> bool,
+) -> bool {
+    each_mutant(b, k, finned, poll, &mut |_, s| sink.take(s))
+}
+
+/// Every siamese finned mutant Jellyfish to `sink` (true stops): two on the same base units with
+/// different removals, both removals.
+pub(super) fn siamese_mutant_jellyfish<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut dyn FnMut() -> bool) -> bool {
+    let mut found: Vec<((u8, Vec<usize>), SeStep)> = Vec::new();
+    if each_mutant(b, 4, true, poll, &mut |base, s| {
+        found.push((base, s));
+        false
+    }) {
+        return true;
+    }
+    let technique = Technique::SiameseFinnedMutantJellyfish;
     for (i, (base1, s1)) in found.iter().enumerate() {
         for (base2, s2) in &found[i + 1..] {
             if base1 != base2 || s1.removed[0] == s2.removed[0] {
