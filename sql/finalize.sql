@@ -369,15 +369,16 @@ COMMENT ON FUNCTION svg_step(step) IS
 COMMENT ON FUNCTION techniques() IS
 'Every technique: first the path''s of sudoku.rate, sudoku.hint, sudoku.fill_steps and sudoku.se_rating, in the order '
 'tried (Sudoku Explainer''s), then HoDoKu''s names for patterns that path folds into others (locked pairs, skyscraper, '
-'2-String Kite, empty rectangle, W-Wing, finned and sashimi fish, coloring, templates, unique rectangles types 1-6, '
-'hidden and avoidable rectangles, BUG+1, X- and XY-Chains, remote pairs, AICs and nice loops, ALS-XZ, ALS-XY-Wing, Sue '
-'de Coq), which sudoku.steps(board, technique) lists: position (from 1 on the path, NULL for HoDoKu''s), name (as '
-'fill_steps and steps take it; hidden_single twice, in a box and in a line), title (as explanations write it), family '
-'(singles, intersections, subsets, fish, finned fish, single-digit patterns, wings, coloring, uniqueness, aligned '
-'exclusion, chains, almost locked sets, forcing chains, templates, guess), the least difficulty of a step on its scale, '
-'scale (se: the Sudoku Explainer scale, chains adding to it by their length, some patterns by their size; hodoku: '
-'HoDoKu''s score a step) and hodoku, HoDoKu''s technique codes of it (its library format''s, e.g. 0400 for the '
-'skyscraper; every case of HoDoKu''s regression library with such a code is found by sudoku.steps).';
+'2-String Kite, empty rectangle and their duals, W-Wing, finned, sashimi, siamese, Franken and mutant fish, coloring, '
+'templates, unique rectangles types 1-6, hidden and avoidable rectangles, BUG+1, X- and XY-Chains, remote pairs, AICs '
+'and nice loops, plain and grouped, ALS-XZ, ALS-XY-Wing, death blossom, Sue de Coq), which sudoku.steps(board, '
+'technique) lists on 4x4 and 9x9 boards: position (from 1 on the path, NULL for HoDoKu''s), name (as fill_steps and steps '
+'take it; hidden_single twice, in a box and in a line), title (as explanations write it), family (singles, '
+'intersections, subsets, fish, finned fish, franken fish, mutant fish, single-digit patterns, wings, coloring, '
+'uniqueness, aligned exclusion, chains, almost locked sets, forcing chains, templates, guess), the least difficulty of '
+'a step on its scale, scale (se: the Sudoku Explainer scale, chains adding to it by their length, some patterns by '
+'their size; hodoku: HoDoKu''s score a step) and hodoku, HoDoKu''s technique codes of it (its library format''s, e.g. '
+'0400 for the skyscraper; every case of HoDoKu''s regression library with such a code is found by sudoku.steps).';
 
 COMMENT ON FUNCTION neighbours(grid, integer, integer) IS
 'The unique puzzles of the {-remove+add} neighbourhood of a puzzle, the move of the Sudoku forum''s search for its '
@@ -397,7 +398,7 @@ ALTER FUNCTION candidates(grid) ROWS 60;
 ALTER FUNCTION hidden_singles(grid) ROWS 4;
 ALTER FUNCTION preemptive_sets(grid, integer) ROWS 34;
 ALTER FUNCTION fill_steps(grid, text[]) ROWS 27;
-ALTER FUNCTION techniques() ROWS 82;
+ALTER FUNCTION techniques() ROWS 106;
 ALTER FUNCTION solutions(grid, integer) ROWS 10;
 ALTER FUNCTION search_tree(grid, integer) ROWS 1000;
 ALTER FUNCTION neighbours(grid, integer, integer) ROWS 80;
@@ -547,9 +548,10 @@ COMMENT ON FUNCTION steps(board, text, integer) IS
 'Every step of a technique on the board as it stands (HoDoKu''s "show all"), one sudoku.step row each in Sudoku '
 'Explainer''s order (its grid: the board''s digits with that step''s placement), at most max_steps: technique is a name '
 'of sudoku.techniques() (hidden_single for both kinds) or a family (locked_candidates). Every technique lists every '
-'instance (the turbot fish, wings and unique loops, which take the easiest, easiest first) but BUG (one pattern of the '
-'whole board) and the chains (0A000). 22023 for an unknown name, max_steps below 1, a '
-'board with mistakes or without one solution.';
+'instance (the turbot fish, wings and unique loops, which take the easiest, easiest first; HoDoKu''s chains each '
+'elimination once, by its shortest chain) but BUG (one pattern of the whole board) and Sudoku Explainer''s chains '
+'(0A000); HoDoKu''s techniques on 4x4 and 9x9 boards only (0A000 on larger ones). 22023 for an unknown name, max_steps '
+'below 1, a board with mistakes or without one solution.';
 COMMENT ON FUNCTION to_jsonb(board) IS
 'The board as jsonb for apps: {"givens": [[...]], "placed": [[...]], "candidates": [[[...]]]}, rows of cells, 0 for no '
 'digit, each open cell''s candidates as an array (empty for a filled cell). Also the cast board::jsonb.';
