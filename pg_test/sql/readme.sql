@@ -114,6 +114,9 @@ SELECT h.technique, h.explanation
 FROM puzzles, sudoku.hint(sudoku.board(puzzle), 'area') AS h WHERE id = 1;
 SELECT kind, row, col, digit, explanation
 FROM puzzles, sudoku.check(sudoku.place(sudoku.board(puzzle), 1, 1, 1)) WHERE id = 1;
+SELECT technique, eliminated, explanation
+FROM sudoku.steps(sudoku.board('000000010400000000020000000000050407008000300001090000300400200050100000000806000'),
+                  'sashimi_x_wing');
 
 SELECT sudoku.hint(puzzle)::jsonb -> 'placement' AS placement,
        sudoku.hint(puzzle)::jsonb ->> 'explanation' AS explanation,
