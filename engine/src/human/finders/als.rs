@@ -15,18 +15,19 @@
 //!   both.
 
 use super::basics::Sink;
-use super::board::{bit, cells, count, digits, Board, Cells, BOX, COL, ROW, T};
+use super::board::{bit, cells, count, digits, merged, Board, Cells, BOX, COL, ROW, T};
 use super::{Mask, SeStep, Technique, N};
 
 /// An almost locked set: its cells and digits.
 #[derive(Clone, Copy)]
-struct Als {
-    cells: Cells,
-    digits: Mask,
+pub(super) struct Als {
+    pub(super) cells: Cells,
+    pub(super) digits: Mask,
 }
 
-/// Every ALS of 1 to `N - 1` cells in a unit, each once.
-fn all_als(b: &Board) -> Vec<Als> {
+/// Every ALS of 1 to `N - 1` cells in a unit, each once (the chains' ALS nodes take those of two
+/// cells or more).
+pub(super) fn all_als(b: &Board) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
     for t in [ROW, COL, BOX] {
         for r in 0..N {
@@ -42,10 +43,7 @@ fn all_als(b: &Board) -> Vec<Als> {
                     if count(m2) as usize == k2 + 1 && !out.iter().any(|a| a.cells == s2) {
                         out.push(Als { cells: s2, digits: m2 });
                     }
-                    // More cells can only help while the digits do not outgrow them for good.
-                    if (count(m2) as usize) <= N {
-                        stack.push((i + 1, s2, m2, k2));
-                    }
+                    stack.push((i + 1, s2, m2, k2));
                 }
             }
         }
@@ -99,18 +97,6 @@ fn common_removals(b: &Board, a: &Als, z: &Als, zs: Mask) -> Vec<(usize, Mask)> 
     out
 }
 
-/// (cell, mask) removals merged by cell, in cell order.
-fn merged(mut list: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {
-    list.sort_unstable();
-    let mut out: Vec<(usize, Mask)> = Vec::new();
-    for (c, m) in list {
-        match out.last_mut() {
-            Some((l, lm)) if *l == c => *lm |= m,
-            _ => out.push((c, m)),
-        }
-    }
-    out
-}
 
 fn step(t: Technique, removed: Vec<(usize, Mask)>, sets: &[&Als], rc: Mask) -> SeStep {
     SeStep::removal(t, t.base(), removed).about(rc).on(sets.iter().flat_map(|a| cells(a.cells)))

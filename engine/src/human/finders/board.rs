@@ -279,6 +279,20 @@ impl Board {
     }
 }
 
+/// (cell, digits) removals merged by cell, in cell order (a step that gathers removals from
+/// several units or links names each cell once).
+pub(super) fn merged(mut list: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {
+    list.sort_unstable();
+    let mut out: Vec<(usize, Mask)> = Vec::new();
+    for (c, m) in list {
+        match out.last_mut() {
+            Some((l, lm)) if *l == c => *lm |= m,
+            _ => out.push((c, m)),
+        }
+    }
+    out
+}
+
 /// The masks of `k` bits (0 to 8) of `within`, in increasing numeric order (Sudoku Explainer's
 /// permutations): combinations of `within`'s bits in colexicographic order.
 pub(super) fn combinations(k: u32, within: Mask) -> impl Iterator<Item = Mask> {

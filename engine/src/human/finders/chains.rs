@@ -19,7 +19,7 @@
 use std::collections::VecDeque;
 
 use super::basics::Sink;
-use super::board::{bit, cells, count, seeing_all, Board, Cells, BOX, COL, ROW, T};
+use super::board::{bit, cells, count, merged, seeing_all, Board, Cells, BOX, COL, ROW, T};
 use super::{Candidate, Mask, SeError, SeStep, Technique, N, NC};
 
 /// HoDoKu's bound on a chain's links.
@@ -309,31 +309,6 @@ struct Graph<'a> {
     als: Vec<(usize, Cells, u8)>,
 }
 
-/// The almost locked sets of the board with 2 to `N - 1` cells, each once: (cells, digits).
-fn almost_locked_sets(b: &Board) -> Vec<(Cells, Mask)> {
-    let mut out: Vec<(Cells, Mask)> = Vec::new();
-    for t in [ROW, COL, BOX] {
-        for r in 0..N {
-            let open: Vec<usize> = cells(T.region_set[t][r]).filter(|&c| b.value[c] == 0).collect();
-            for pick in 1u32..(1 << open.len()) {
-                let k = pick.count_ones() as usize;
-                if k < 2 || k >= N {
-                    continue;
-                }
-                let list: Vec<usize> = (0..open.len()).filter(|i| pick >> i & 1 != 0).map(|i| open[i]).collect();
-                let m = list.iter().fold(0 as Mask, |m, &c| m | b.cand[c]);
-                if count(m) as usize == k + 1 {
-                    let set = list.iter().fold(Cells::EMPTY, |s, &c| s.with(c));
-                    if !out.iter().any(|&(x, _)| x == set) {
-                        out.push((set, m));
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
 impl<'a> Graph<'a> {
     fn new(b: &'a Board, grouped: bool) -> Graph<'a> {
         let mut groups = Vec::new();
@@ -353,9 +328,10 @@ impl<'a> Graph<'a> {
         }
         let mut als = Vec::new();
         if grouped {
-            for (i, (set, m)) in almost_locked_sets(b).into_iter().enumerate() {
-                for d in super::board::digits(m) {
-                    als.push((i, b.holding(set, d), d));
+            let sets = super::als::all_als(b).into_iter().filter(|a| a.cells.count() >= 2);
+            for (i, a) in sets.enumerate() {
+                for d in super::board::digits(a.digits) {
+                    als.push((i, b.holding(a.cells, d), d));
                 }
             }
         }
@@ -683,7 +659,7 @@ pub(super) fn continuous_loops<S: Sink + ?Sized>(
                 at = p;
             }
             weak_link_removals(&graph, x, y, &mut removed);
-            let removed = merge_removals(removed);
+            let removed = merged(removed);
             if removed.is_empty() {
                 continue;
             }
@@ -696,15 +672,3 @@ pub(super) fn continuous_loops<S: Sink + ?Sized>(
     found.hand(sink)
 }
 
-/// (cell, mask) removals merged by cell, in cell order.
-fn merge_removals(mut list: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {
-    list.sort_unstable();
-    let mut out: Vec<(usize, Mask)> = Vec::new();
-    for (c, m) in list {
-        match out.last_mut() {
-            Some((l, lm)) if *l == c => *lm |= m,
-            _ => out.push((c, m)),
-        }
-    }
-    out
-}

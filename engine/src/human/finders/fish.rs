@@ -86,9 +86,26 @@ pub(super) fn siamese_fish<S: Sink + ?Sized>(b: &Board, k: u32, sashimi: bool, s
         (_, false) => Technique::SiameseFinnedJellyfish,
         (_, true) => Technique::SiameseSashimiJellyfish,
     };
-    for (i, (base1, sashimi1, s1)) in found.iter().enumerate() {
+    siamese_pairs(&found, Some(sashimi), technique, sink)
+}
+
+/// The siamese steps of `technique` among fish `found` (base key, kind, step), to `sink` (true
+/// stops; HoDoKu's): two on the same base with different first removals make one step, both
+/// removals and both fins, under the first's kind. With `first` (finned or sashimi basic fish)
+/// the first of the two must be of that kind, in either order; without, each pair once.
+fn siamese_pairs<K: PartialEq, S: Sink + ?Sized>(
+    found: &[(K, bool, SeStep)],
+    first: Option<bool>,
+    technique: Technique,
+    sink: &mut S,
+) -> bool {
+    for (i, (base1, kind1, s1)) in found.iter().enumerate() {
+        if first.is_some_and(|k| k != *kind1) {
+            continue;
+        }
         for (j, (base2, _, s2)) in found.iter().enumerate() {
-            if i == j || base1 != base2 || *sashimi1 != sashimi || s1.removed[0] == s2.removed[0] {
+            let ordered = first.is_some() || j > i;
+            if i == j || !ordered || base1 != base2 || s1.removed[0] == s2.removed[0] {
                 continue;
             }
             let mut removed = s1.removed.clone();
@@ -264,36 +281,15 @@ pub(super) fn siamese_franken_fish<S: Sink + ?Sized>(
     sink: &mut S,
     poll: &mut dyn FnMut() -> bool,
 ) -> bool {
-    let mut found: Vec<((u8, Vec<usize>), SeStep)> = Vec::new();
+    let mut found: Vec<((u8, Vec<usize>), bool, SeStep)> = Vec::new();
     if each_franken(b, k, true, poll, &mut |base, s| {
-        found.push((base, s));
+        found.push((base, true, s));
         false
     }) {
         return true;
     }
     let technique = if k == 3 { Technique::SiameseFinnedFrankenSwordfish } else { Technique::SiameseFinnedFrankenJellyfish };
-    for (i, (base1, s1)) in found.iter().enumerate() {
-        for (base2, s2) in &found[i + 1..] {
-            if base1 != base2 || s1.removed[0] == s2.removed[0] {
-                continue;
-            }
-            let mut removed = s1.removed.clone();
-            for r in &s2.removed {
-                if !removed.contains(r) {
-                    removed.push(*r);
-                }
-            }
-            removed.sort_unstable();
-            let mut step = SeStep::removal(technique, technique.base(), removed).on(s1.cells.iter().copied()).about(s1.digits);
-            step.fins = s1.fins.iter().chain(&s2.fins).copied().collect();
-            step.fins.sort_unstable();
-            step.fins.dedup();
-            if sink.take(step) {
-                return true;
-            }
-        }
-    }
-    false
+    siamese_pairs(&found, None, technique, sink)
 }
 
 /// Every mutant fish of `k` units (2 to 4), finned or not as `finned` says, to `f` (true stops),
@@ -420,34 +416,12 @@ pub(super) fn mutant_fish<S: Sink + ?Sized>(
 /// Every siamese finned mutant Jellyfish to `sink` (true stops): two on the same base units with
 /// different removals, both removals.
 pub(super) fn siamese_mutant_jellyfish<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut dyn FnMut() -> bool) -> bool {
-    let mut found: Vec<((u8, Vec<usize>), SeStep)> = Vec::new();
+    let mut found: Vec<((u8, Vec<usize>), bool, SeStep)> = Vec::new();
     if each_mutant(b, 4, true, poll, &mut |base, s| {
-        found.push((base, s));
+        found.push((base, true, s));
         false
     }) {
         return true;
     }
-    let technique = Technique::SiameseFinnedMutantJellyfish;
-    for (i, (base1, s1)) in found.iter().enumerate() {
-        for (base2, s2) in &found[i + 1..] {
-            if base1 != base2 || s1.removed[0] == s2.removed[0] {
-                continue;
-            }
-            let mut removed = s1.removed.clone();
-            for r in &s2.removed {
-                if !removed.contains(r) {
-                    removed.push(*r);
-                }
-            }
-            removed.sort_unstable();
-            let mut step = SeStep::removal(technique, technique.base(), removed).on(s1.cells.iter().copied()).about(s1.digits);
-            step.fins = s1.fins.iter().chain(&s2.fins).copied().collect();
-            step.fins.sort_unstable();
-            step.fins.dedup();
-            if sink.take(step) {
-                return true;
-            }
-        }
-    }
-    false
+    siamese_pairs(&found, None, Technique::SiameseFinnedMutantJellyfish, sink)
 }

@@ -434,6 +434,7 @@ fn bug3(b: &Board, bug_cells: &[usize], all_values: Mask, common: Cells) -> Opti
 // them alternately, they could swap, and the puzzle would have two solutions.
 
 use super::basics::Sink;
+use super::board::merged;
 
 /// Whether every cell of `list` lies in one row, or every one in one column.
 fn one_line(list: &[usize]) -> bool {
@@ -489,18 +490,6 @@ fn rect_step(t: Technique, rect: &[usize], m: Mask, removed: Vec<(usize, Mask)>)
     SeStep::removal(t, t.base(), removed).on(rect.iter().copied()).about(m)
 }
 
-/// (cell, mask) removals merged by cell, in cell order.
-fn merged(mut list: Vec<(usize, Mask)>) -> Vec<(usize, Mask)> {
-    list.sort_unstable();
-    let mut out: Vec<(usize, Mask)> = Vec::new();
-    for (c, m) in list {
-        match out.last_mut() {
-            Some((l, lm)) if *l == c => *lm |= m,
-            _ => out.push((c, m)),
-        }
-    }
-    out
-}
 
 /// Every unique rectangle of types 1 to 6 and every hidden rectangle ([`Technique::UniqueRectangle1`]
 /// ...), the kind `want`, to `sink` (true stops). With the rectangle's digits `a`, `b` and its
