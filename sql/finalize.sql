@@ -578,3 +578,26 @@ COMMENT ON OPERATOR < (board, board) IS 'Less than in the order of board_cmp.';
 COMMENT ON OPERATOR <= (board, board) IS 'Less than or equal in the order of board_cmp.';
 COMMENT ON OPERATOR > (board, board) IS 'Greater than in the order of board_cmp.';
 COMMENT ON OPERATOR >= (board, board) IS 'Greater than or equal in the order of board_cmp.';
+
+-- Issue 48: rate, hint and fill_steps by HoDoKu's order (by => 'hodoku').
+COMMENT ON FUNCTION rate(grid, text) IS
+'sudoku.rate(grid) by the rater by names: ''se'', Sudoku Explainer''s path, as sudoku.rate(grid); ''hodoku'', HoDoKu '
+'2.2.4''s rating with its default settings, for 9x9 puzzles with one solution: each step the first the techniques find '
+'in HoDoKu''s default solving order (singles from HoDoKu''s queues, then locked pairs and triples, locked candidates, '
+'subsets, basic fish, remote pair, BUG+1, skyscraper, 2-String Kite, turbot fish, empty rectangle, W-, XY- and '
+'XYZ-Wings, uniqueness, finned and sashimi fish, Sue de Coq, coloring, X- and XY-Chains, nice loops and AICs, '
+'grouped, ALS-XZ, ALS-XY-Wing, Franken fish; Sudoku Explainer''s static and dynamic forcing chains stand for HoDoKu''s '
+'forcing chains and nets; a guess, HoDoKu''s brute force, last). score is the sum of the steps'' HoDoKu scores, level '
+'(easy, medium, hard, unfair, extreme) the hardest step''s, raised while score passes 800, 1000, 1600, 1800; '
+'techniques in the order first used. 22023 for another by, another size, conflicting givens, no or several solutions. '
+'About 30 ms a puzzle of se_rated_10k.';
+COMMENT ON FUNCTION hint(grid, text) IS
+'sudoku.hint(grid) by the rater by names: ''se'', as sudoku.hint(grid); ''hodoku'', the next step of HoDoKu''s order '
+'(see sudoku.rate(grid, text)) on a 9x9 grid, its difficulty HoDoKu''s score of the step. NULL for a solved grid; '
+'22023 for another by, another size, conflicting givens, no or several solutions.';
+COMMENT ON FUNCTION fill_steps(grid, text) IS
+'Every step from the grid to its solution by the rater by names, one sudoku.step row a step, then a row that says how '
+'the run ended: ''se'', Sudoku Explainer''s path with every technique (fill_steps(g, sudoku.rating_techniques())); '
+'''hodoku'', HoDoKu''s order (see sudoku.rate(grid, text)), each step''s difficulty its HoDoKu score (their sum is '
+'rate(g, by => ''hodoku'')''s score). 22023 for another by, a grid that is not 9x9 (hodoku), no or several solutions.';
+ALTER FUNCTION fill_steps(grid, text) ROWS 60;

@@ -885,3 +885,71 @@ COMMENT ON FUNCTION techniques() IS
 'their size; hodoku: HoDoKu''s score a step) and hodoku, HoDoKu''s technique codes of it (its library format''s, e.g. '
 '0400 for the skyscraper; every case of HoDoKu''s regression library with such a code is found by sudoku.steps).';
 ALTER FUNCTION techniques() ROWS 106;
+
+-- Issue 48: rate, hint and fill_steps by HoDoKu's order (by => 'hodoku'); new overloads, the
+-- functions of one argument unchanged.
+/* <begin connected objects> */
+-- src/generate.rs:234
+-- pg_sudoku::generate::rate
+-- requires:
+--   rating_type
+CREATE  FUNCTION "rate"(
+	"grid" grid, /* Grid */
+	"by" TEXT /* & str */
+) RETURNS rating /* :: pgrx :: heap_tuple :: PgHeapTuple < '_, :: pgrx :: pgbox :: AllocatedByRust
+> */
+IMMUTABLE STRICT PARALLEL SAFE  COST 6000000 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'rate_by_wrapper';
+/* </end connected objects> */
+
+/* <begin connected objects> */
+-- src/generate.rs:293
+-- pg_sudoku::generate::hint
+-- requires:
+--   view_types
+CREATE  FUNCTION "hint"(
+	"grid" grid, /* Grid */
+	"by" TEXT /* & str */
+) RETURNS step /* Option < :: pgrx :: heap_tuple :: PgHeapTuple < '_, :: pgrx :: pgbox ::
+AllocatedByRust > > */
+IMMUTABLE STRICT PARALLEL SAFE  COST 400000 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'hint_by_wrapper';
+/* </end connected objects> */
+
+/* <begin connected objects> */
+-- src/views.rs:439
+-- pg_sudoku::views::fill_steps
+-- requires:
+--   view_types
+CREATE  FUNCTION "fill_steps"(
+	"grid" grid, /* Grid */
+	"by" TEXT /* & str */
+) RETURNS SETOF step /* :: pgrx :: heap_tuple :: PgHeapTuple < '_, :: pgrx :: pgbox :: AllocatedByRust
+> */
+IMMUTABLE STRICT PARALLEL SAFE  COST 1000000 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'fill_steps_by_wrapper';
+/* </end connected objects> */
+COMMENT ON FUNCTION rate(grid, text) IS
+'sudoku.rate(grid) by the rater by names: ''se'', Sudoku Explainer''s path, as sudoku.rate(grid); ''hodoku'', HoDoKu '
+'2.2.4''s rating with its default settings, for 9x9 puzzles with one solution: each step the first the techniques find '
+'in HoDoKu''s default solving order (singles from HoDoKu''s queues, then locked pairs and triples, locked candidates, '
+'subsets, basic fish, remote pair, BUG+1, skyscraper, 2-String Kite, turbot fish, empty rectangle, W-, XY- and '
+'XYZ-Wings, uniqueness, finned and sashimi fish, Sue de Coq, coloring, X- and XY-Chains, nice loops and AICs, '
+'grouped, ALS-XZ, ALS-XY-Wing, Franken fish; Sudoku Explainer''s static and dynamic forcing chains stand for HoDoKu''s '
+'forcing chains and nets; a guess, HoDoKu''s brute force, last). score is the sum of the steps'' HoDoKu scores, level '
+'(easy, medium, hard, unfair, extreme) the hardest step''s, raised while score passes 800, 1000, 1600, 1800; '
+'techniques in the order first used. 22023 for another by, another size, conflicting givens, no or several solutions. '
+'About 30 ms a puzzle of se_rated_10k.';
+COMMENT ON FUNCTION hint(grid, text) IS
+'sudoku.hint(grid) by the rater by names: ''se'', as sudoku.hint(grid); ''hodoku'', the next step of HoDoKu''s order '
+'(see sudoku.rate(grid, text)) on a 9x9 grid, its difficulty HoDoKu''s score of the step. NULL for a solved grid; '
+'22023 for another by, another size, conflicting givens, no or several solutions.';
+COMMENT ON FUNCTION fill_steps(grid, text) IS
+'Every step from the grid to its solution by the rater by names, one sudoku.step row a step, then a row that says how '
+'the run ended: ''se'', Sudoku Explainer''s path with every technique (fill_steps(g, sudoku.rating_techniques())); '
+'''hodoku'', HoDoKu''s order (see sudoku.rate(grid, text)), each step''s difficulty its HoDoKu score (their sum is '
+'rate(g, by => ''hodoku'')''s score). 22023 for another by, a grid that is not 9x9 (hodoku), no or several solutions.';
+ALTER FUNCTION fill_steps(grid, text) ROWS 60;

@@ -114,6 +114,21 @@ fn main() {
         }
         return;
     }
+    if paths.first().is_some_and(|a| a == "--hodoku") {
+        // One line a puzzle, as hodoku-oracle's `run --steps`: puzzle, level, score, then the
+        // technique of each step (our names), comma-separated.
+        for path in &paths[1..] {
+            for g in read_grids(path) {
+                let (steps, hardest) = sudoku_engine::human::hodoku_steps_with(&g, false, &mut || false)
+                    .expect("never interrupted")
+                    .expect("one solution");
+                let r = sudoku_engine::human::hodoku_rating_of(&steps, hardest);
+                let names: Vec<&str> = steps.iter().map(|s| s.technique.name()).collect();
+                println!("{} {} {} {}", g.to_line(), r.level, r.score, names.join(","));
+            }
+        }
+        return;
+    }
     if paths.first().is_some_and(|a| a == "--se") {
         for path in &paths[1..] {
             se_file(path);

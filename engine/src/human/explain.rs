@@ -26,6 +26,7 @@ pub(super) fn step_of(s: &SeStep, n: usize, explain: bool) -> Step {
         explanation,
         length: s.links.len(),
         difficulty: s.difficulty,
+        scale: s.technique.scale(),
         links: s.links.clone(),
         fins: s.fins.clone(),
     }

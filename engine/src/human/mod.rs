@@ -54,8 +54,9 @@ mod singles;
 pub mod subsets;
 
 pub use rating::{
-    hint_with, level, level_band, level_of_tenths, rate_with, rates_at_most, rating_of, solve_steps, RateError, Rating,
-    LEVELS, LEVEL_BANDS,
+    hint_with, hodoku_hint_with, hodoku_rate_with, hodoku_rating_of, hodoku_steps_with, level, level_band,
+    level_of_tenths, rate_with, rates_at_most, rating_of, solve_steps, RateError, Rating, HODOKU_SCORE_LIMITS, LEVELS,
+    LEVEL_BANDS,
 };
 pub use singles::hidden_singles;
 pub use subsets::preemptive_sets;
@@ -977,8 +978,10 @@ pub struct Step {
     pub explanation: String,
     /// The size of a preemptive set, or the links of a chain; 0 otherwise.
     pub length: usize,
-    /// The difficulty, in tenths of the Sudoku Explainer scale.
+    /// The difficulty on `scale`: tenths of the Sudoku Explainer scale, or HoDoKu's score.
     pub difficulty: u32,
+    /// The scale of `difficulty`: its technique's, or HoDoKu's in [`Order::Hodoku`].
+    pub scale: Scale,
     /// A chain's links in order, each (from, to) as (cell, digit, on): on means the cell holds
     /// the digit; a forcing chain of several branches lists each from its assumption.
     pub links: Vec<(explainer::Candidate, explainer::Candidate)>,
@@ -1008,6 +1011,7 @@ impl Step {
             explanation,
             length,
             difficulty,
+            scale: technique.scale(),
             links: Vec::new(),
             fins: Vec::new(),
         }
@@ -1033,6 +1037,7 @@ impl Step {
             explanation,
             length: 0,
             difficulty,
+            scale: technique.scale(),
             links: Vec::new(),
             fins: Vec::new(),
         }
@@ -1183,6 +1188,9 @@ pub enum Order {
     /// [`Technique::ORDER`] (Sudoku Explainer's), a guess last when allowed. Needs a puzzle with
     /// one solution.
     Path,
+    /// HoDoKu's: its default solving order (`explainer::hodoku`), each step scored and levelled
+    /// as HoDoKu scores it, brute force last. 9x9 puzzles with one solution.
+    Hodoku,
 }
 
 /// The techniques of a run, their order, and the name each step is reported under.
@@ -1205,6 +1213,11 @@ impl Selection {
     pub fn all() -> Selection {
         let allowed = Technique::ORDER.iter().fold(0, |m, &t| m | t.bit());
         Selection { order: Order::Path, allowed, by_family: 0, bulk: Techniques::NONE }
+    }
+
+    /// Every technique of HoDoKu's order ([`Order::Hodoku`]), brute force included.
+    pub fn hodoku() -> Selection {
+        Selection { order: Order::Hodoku, allowed: TechniqueSet::MAX, by_family: 0, bulk: Techniques::NONE }
     }
 
     /// The techniques named (see the module documentation), in [`Order::Propagation`] when
@@ -1240,7 +1253,7 @@ impl Selection {
         let (allowed, by_family) = match order {
             Order::Propagation if bulk.preemptive_sets => (own | family | Technique::NakedSingle.bit(), family),
             Order::Propagation => (own | family, family),
-            Order::Path => ((own | family) & !Technique::PreemptiveSet.bit(), family & !own),
+            Order::Path | Order::Hodoku => ((own | family) & !Technique::PreemptiveSet.bit(), family & !own),
         };
         Ok(Selection { order, allowed, by_family, bulk })
     }
@@ -1410,6 +1423,7 @@ fn step_budget(n: usize) -> u32 {
 enum Walker {
     Propagation(Board),
     Path(explainer::Walk),
+    Hodoku(explainer::HodokuWalk),
 }
 
 /// The steps of one run, resumable: each call makes the next deduction.
@@ -1421,6 +1435,8 @@ pub struct Steps {
     /// The solution, for guesses (the path only).
     solution: Vec<u8>,
     ending: Option<Ending>,
+    /// The hardest level of HoDoKu's steps so far ([`Order::Hodoku`]).
+    hodoku_level: HodokuLevel,
 }
 
 impl Steps {
@@ -1438,8 +1454,25 @@ impl Steps {
                 Err(e) => return Ok(Err(e)),
             },
             Order::Propagation => (Walker::Propagation(Board::new(grid, explain)), Vec::new()),
+            Order::Hodoku => {
+                let Some(walk) = explainer::HodokuWalk::new(grid) else {
+                    return Ok(Err(RateError::NotNine));
+                };
+                match rating::unique_solution(grid, interrupt)? {
+                    Ok(s) => (Walker::Hodoku(walk), s.cells().to_vec()),
+                    Err(e) => return Ok(Err(e)),
+                }
+            }
         };
-        Ok(Ok(Steps { walker, selection, explain, n: grid.size(), solution, ending: None }))
+        Ok(Ok(Steps {
+            walker,
+            selection,
+            explain,
+            n: grid.size(),
+            solution,
+            ending: None,
+            hodoku_level: HodokuLevel::Easy,
+        }))
     }
 
     /// A run of the path (Sudoku Explainer's order) from a player's board: its digits and the
@@ -1447,13 +1480,22 @@ impl Steps {
     /// board first ([`crate::board::Board::check`]): a run from a wrong board deduces from the
     /// error.
     pub fn from_board(board: &crate::board::Board, solution: &Grid, selection: Selection, explain: bool) -> Steps {
+        let hodoku = match selection.order {
+            Order::Hodoku => explainer::HodokuWalk::from_board(board),
+            _ => None,
+        };
+        let (walker, order) = match hodoku {
+            Some(w) => (Walker::Hodoku(w), Order::Hodoku),
+            None => (Walker::Path(explainer::Walk::from_board(board)), Order::Path),
+        };
         Steps {
-            walker: Walker::Path(explainer::Walk::from_board(board)),
-            selection: Selection { order: Order::Path, ..selection },
+            walker,
+            selection: Selection { order, ..selection },
             explain,
             n: board.size(),
             solution: solution.cells().to_vec(),
             ending: None,
+            hodoku_level: HodokuLevel::Easy,
         }
     }
 
@@ -1499,6 +1541,20 @@ impl Steps {
                     None => Err(Ending::Stalled),
                 }
             }
+            Walker::Hodoku(w) if w.solved() => Err(Ending::Solved),
+            Walker::Hodoku(w) => {
+                let mut ctx = explainer::Ctx::new(interrupt, Technique::RATED, u32::MAX);
+                let (s, slot) = match w.next(&mut ctx) {
+                    Ok(Some(found)) => found,
+                    Ok(None) | Err(explainer::SeError::Bound) => w.brute_force(&self.solution),
+                    Err(_) => return Err(Interrupted),
+                };
+                let mut step = explain::step_of(&s, self.n, self.explain);
+                step.difficulty = slot.score;
+                step.scale = Scale::Hodoku;
+                self.hodoku_level = self.hodoku_level.max(slot.level);
+                Ok(step)
+            }
         };
         match found {
             Ok(step) => Ok(Some(step)),
@@ -1519,6 +1575,7 @@ impl Steps {
         match &self.walker {
             Walker::Propagation(b) => &b.value,
             Walker::Path(w) => w.cells(),
+            Walker::Hodoku(w) => w.cells(),
         }
     }
 
@@ -1527,9 +1584,13 @@ impl Steps {
     pub fn candidates(&self) -> Vec<u32> {
         match &self.walker {
             Walker::Propagation(b) => b.cand.clone(),
-            Walker::Path(w) => {
-                let mut c = w.candidates();
-                for (m, &v) in c.iter_mut().zip(w.cells()).filter(|(_, &v)| v != 0) {
+            Walker::Path(_) | Walker::Hodoku(_) => {
+                let (mut c, cells) = match &self.walker {
+                    Walker::Path(w) => (w.candidates(), w.cells()),
+                    Walker::Hodoku(w) => (w.candidates(), w.cells()),
+                    Walker::Propagation(_) => unreachable!("matched above"),
+                };
+                for (m, &v) in c.iter_mut().zip(cells).filter(|(_, &v)| v != 0) {
                     *m = 1 << (v - 1);
                 }
                 c
@@ -1540,6 +1601,11 @@ impl Steps {
     /// The grid so far.
     pub fn grid(&self) -> Grid {
         Grid::from_cells(self.cells()).expect("a run keeps a grid's digits")
+    }
+
+    /// The hardest of HoDoKu's levels of the steps so far ([`Order::Hodoku`]; easy otherwise).
+    pub fn hodoku_level(&self) -> HodokuLevel {
+        self.hodoku_level
     }
 
     /// The selection the run follows.

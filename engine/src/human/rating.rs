@@ -42,6 +42,8 @@ pub enum RateError {
     ConflictingGivens,
     NoSolution,
     SeveralSolutions,
+    /// HoDoKu's order on a grid that is not 9x9.
+    NotNine,
 }
 
 impl std::fmt::Display for RateError {
@@ -50,6 +52,7 @@ impl std::fmt::Display for RateError {
             RateError::ConflictingGivens => "the grid has conflicting givens (a digit twice in a row, column or box)",
             RateError::NoSolution => "the grid has no solution",
             RateError::SeveralSolutions => "the grid has several solutions",
+            RateError::NotNine => "HoDoKu's order rates 9x9 puzzles only",
         })
     }
 }
@@ -129,6 +132,74 @@ pub fn rating_of(steps: &[Step]) -> Rating {
     techniques.sort();
     techniques.dedup();
     Rating { level: level_of_tenths(er), score: er as f64 / 10.0, techniques, steps: steps.len() as u32, guesses }
+}
+
+/// HoDoKu's score limits of its levels (its default settings): a puzzle whose score passes a
+/// level's limit is of the next level at least.
+pub const HODOKU_SCORE_LIMITS: [(super::HodokuLevel, u32); 4] = [
+    (super::HodokuLevel::Easy, 800),
+    (super::HodokuLevel::Medium, 1000),
+    (super::HodokuLevel::Hard, 1600),
+    (super::HodokuLevel::Unfair, 1800),
+];
+
+/// HoDoKu's rating of a 9x9 puzzle with one solution, solved in HoDoKu's order
+/// ([`super::Order::Hodoku`]): the score is the sum of its steps' scores, the level the hardest
+/// step's, raised while the score passes the level's limit ([`HODOKU_SCORE_LIMITS`]), as HoDoKu
+/// 2.2.4 rates with its default settings. The techniques are listed in the order first used;
+/// brute force steps count as guesses.
+pub fn hodoku_rate_with(
+    grid: &Grid,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Result<Rating, RateError>, Interrupted> {
+    Ok(hodoku_steps_with(grid, false, interrupt)?.map(|(steps, level)| hodoku_rating_of(&steps, level)))
+}
+
+/// Every step of HoDoKu's order from the grid to its solution, explained when `explain`, and
+/// the hardest step's level.
+pub fn hodoku_steps_with(
+    grid: &Grid,
+    explain: bool,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Result<(Vec<Step>, super::HodokuLevel), RateError>, Interrupted> {
+    let mut run = match Steps::new(grid, Selection::hodoku(), explain, interrupt)? {
+        Ok(run) => run,
+        Err(e) => return Ok(Err(e)),
+    };
+    let mut steps = Vec::new();
+    while let Some(step) = run.next_with(interrupt)? {
+        steps.push(step);
+    }
+    Ok(Ok((steps, run.hodoku_level())))
+}
+
+/// HoDoKu's rating of the steps of its order (see [`hodoku_rate_with`]), `hardest` the
+/// hardest step's level.
+pub fn hodoku_rating_of(steps: &[Step], hardest: super::HodokuLevel) -> Rating {
+    let score: u32 = steps.iter().map(|s| s.difficulty).sum();
+    let mut level = hardest;
+    while let Some(i) = HODOKU_SCORE_LIMITS.iter().position(|&(l, limit)| l == level && score > limit) {
+        level = HODOKU_SCORE_LIMITS.get(i + 1).map_or(super::HodokuLevel::Extreme, |&(l, _)| l);
+    }
+    let mut techniques: Vec<Technique> = Vec::new();
+    for s in steps {
+        if !techniques.contains(&s.technique) {
+            techniques.push(s.technique);
+        }
+    }
+    let guesses = steps.iter().filter(|d| d.technique == Technique::Guess).count() as u32;
+    Rating { level: level.name(), score: score as f64, techniques, steps: steps.len() as u32, guesses }
+}
+
+/// The next step [`hodoku_rate_with`] would make on `grid`; `None` when it is solved.
+pub fn hodoku_hint_with(
+    grid: &Grid,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Result<Option<Step>, RateError>, Interrupted> {
+    match Steps::new(grid, Selection::hodoku(), true, interrupt)? {
+        Ok(mut run) => Ok(Ok(run.next_with(interrupt)?)),
+        Err(e) => Ok(Err(e)),
+    }
 }
 
 /// Whether the puzzle (one solution, not checked) rates at most `hi` tenths: the path with only

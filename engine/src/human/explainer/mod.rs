@@ -86,6 +86,9 @@ macro_rules! sized {
             mod coloring;
             #[path = "../finders/fish.rs"]
             mod fish;
+            #[path = "hodoku.rs"]
+            #[allow(dead_code)]
+            pub(super) mod hodoku;
             #[path = "path.rs"]
             pub(super) mod path;
             #[path = "../finders/single_digit.rs"]
@@ -341,6 +344,56 @@ impl Walk {
         ctx: &mut Ctx,
     ) -> Result<Option<Vec<SeStep>>, SeError> {
         each_size!(self, w => w.every(technique, keep, limit, ctx))
+    }
+}
+
+/// A walk in HoDoKu's order ([`nine::hodoku`]): 9x9 only, as HoDoKu.
+#[derive(Clone)]
+pub(crate) struct HodokuWalk(Box<nine::hodoku::Walk>);
+
+/// The slot of HoDoKu's order a step came from: its name, score and level.
+pub(crate) struct HodokuSlot {
+    pub(crate) score: u32,
+    pub(crate) level: crate::human::HodokuLevel,
+}
+
+impl HodokuWalk {
+    /// The walk from a 9x9 grid's digits; `None` for another size.
+    pub(crate) fn new(grid: &Grid) -> Option<HodokuWalk> {
+        (grid.box_side() == 3).then(|| HodokuWalk(Box::new(nine::hodoku::Walk::new(grid.cells()))))
+    }
+
+    /// The walk from a player's 9x9 board: its digits and candidates; `None` for another size.
+    pub(crate) fn from_board(board: &crate::board::Board) -> Option<HodokuWalk> {
+        match Walk::from_board(board) {
+            Walk::Nine(w) => Some(HodokuWalk(Box::new(nine::hodoku::Walk::from_path(&w)))),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn solved(&self) -> bool {
+        self.0.solved()
+    }
+
+    pub(crate) fn cells(&self) -> &[u8] {
+        self.0.cells()
+    }
+
+    pub(crate) fn candidates(&self) -> Vec<u32> {
+        self.0.candidates()
+    }
+
+    /// The next step in HoDoKu's order, applied, with its slot; `None` when only brute force is
+    /// left.
+    pub(crate) fn next(&mut self, ctx: &mut Ctx) -> Result<Option<(SeStep, HodokuSlot)>, SeError> {
+        ctx.next_step();
+        Ok(self.0.next(ctx)?.map(|(s, slot)| (s, HodokuSlot { score: slot.score, level: slot.level })))
+    }
+
+    /// HoDoKu's brute force (the solution's digit in a cell), applied, with its slot.
+    pub(crate) fn brute_force(&mut self, solution: &[u8]) -> (SeStep, HodokuSlot) {
+        let b = &nine::hodoku::BRUTE_FORCE;
+        (self.0.brute_force(solution), HodokuSlot { score: b.score, level: b.level })
     }
 }
 

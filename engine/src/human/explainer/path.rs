@@ -7,7 +7,7 @@ use super::{aligned, als, basics, chaining, chains, coloring, fish, single_digit
 use super::{Ctx, SeError, SeStep, Technique};
 
 /// Applies a step to the board: its removals, then its placement.
-fn apply(s: &SeStep, b: &mut Board) {
+pub(super) fn apply(s: &SeStep, b: &mut Board) {
     for &(c, m) in &s.removed {
         b.strike(c, m as super::Mask);
     }
@@ -134,7 +134,7 @@ fn picked<K: PartialOrd>(pick: basics::Pick<K>, sink: &mut dyn FnMut(SeStep) -> 
 /// pattern once). `None` for the others: BUG is one pattern of the whole board, and the chains
 /// stop at their first. [`SeError::Bound`] when a listing of the second kind passes
 /// [`basics::PICK_CAP`] steps.
-fn every(
+pub(super) fn every(
     b: &Board,
     t: Technique,
     sink: &mut dyn FnMut(SeStep) -> bool,
@@ -283,6 +283,11 @@ impl Walk {
 
     pub(crate) fn solved(&self) -> bool {
         self.board.solved()
+    }
+
+    /// The board as it stands.
+    pub(super) fn board(&self) -> &Board {
+        &self.board
     }
 
     /// The digits so far, row-major (0 blank).
