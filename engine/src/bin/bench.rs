@@ -114,6 +114,34 @@ fn main() {
         }
         return;
     }
+    if paths.first().is_some_and(|a| a == "--hodoku-states") {
+        // Before each step but the singles of HoDoKu's order: the state as a HoDoKu library
+        // line, a tab, and the step (technique, eliminations) — to ask hodoku-oracle's --hint.
+        for path in &paths[1..] {
+            for g in read_grids(path) {
+                let sel = sudoku_engine::human::Selection::hodoku();
+                let mut run = sudoku_engine::human::Steps::new(&g, sel, false, &mut || false).unwrap().unwrap();
+                loop {
+                    let cells = run.cells().to_vec();
+                    let cand = run.candidates();
+                    let Some(step) = run.next_with(&mut || false).unwrap() else { break };
+                    if step.placed.is_some() && step.eliminated.is_empty() {
+                        continue;
+                    }
+                    let givens: Vec<u8> = (0..81).map(|c| g.cells()[c]).collect();
+                    let placed: Vec<u8> = (0..81).map(|c| if g.cells()[c] == 0 { cells[c] } else { 0 }).collect();
+                    let lists: Vec<Vec<u8>> = (0..81)
+                        .map(|c| if cells[c] == 0 { sudoku_engine::human::digit_list(cand[c]) } else { Vec::new() })
+                        .collect();
+                    let b = sudoku_engine::board::Board::from_parts(&givens, &placed, &lists).unwrap();
+                    let el: Vec<String> =
+                        step.eliminated.iter().map(|&(c, d)| format!("r{}c{}<>{}", c / 9 + 1, c % 9 + 1, d)).collect();
+                    println!("{}\t{} {}", b.to_library_line().unwrap(), step.technique.name(), el.join(","));
+                }
+            }
+        }
+        return;
+    }
     if paths.first().is_some_and(|a| a == "--hodoku") {
         // One line a puzzle, as hodoku-oracle's `run --steps`: puzzle, level, score, then the
         // technique of each step (our names), comma-separated.

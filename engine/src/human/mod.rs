@@ -804,6 +804,7 @@ impl Technique {
             RemotePair => &["0703"],
             XChain => &["0701"],
             XYChain => &["0702"],
+            ContinuousNiceLoop => &["0706"],
             DiscontinuousNiceLoop => &["0707"],
             Aic => &["0708"],
             GroupedDiscontinuousNiceLoop => &["0710"],

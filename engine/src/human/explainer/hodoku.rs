@@ -10,7 +10,7 @@
 //! nearest one stands in (forcing chains and nets: Sudoku Explainer's static and dynamic
 //! forcing chains; brute force: the solution's digit, as a guess).
 
-use super::board::{count, digits, Board, BOX, COL, ROW, T};
+use super::board::{count, digits, sees, Board, BOX, COL, ROW, T};
 use super::{Mask, N, NC};
 use super::path::{apply, every};
 use super::{chaining, chains, Ctx, SeError, SeStep, Technique};
@@ -23,6 +23,13 @@ enum Choice {
     Scan,
     /// HoDoKu's step order (`SolutionStep.compareTo`).
     Sorted,
+    /// The first of HoDoKu's scan of cell pairs and triples: by the pattern's cells, the cell
+    /// with three candidates first (XY- and XYZ-Wings).
+    Cells,
+    /// The first of HoDoKu's W-Wing scan: by its two bivalue cells, then the digit removed.
+    WWing,
+    /// The first of HoDoKu's single-digit scan: by digit, then cells.
+    Digit,
 }
 
 /// What a slot tries.
@@ -35,6 +42,9 @@ enum Find {
     Listed(&'static [Technique], Choice),
     /// HoDoKu's turbot fish: an X-Chain of three links.
     Turbot,
+    /// HoDoKu's nice loops and AICs (continuous, discontinuous, AIC), grouped or not, without
+    /// ALS nodes (HoDoKu's default): one step per set of eliminations, its shortest chain.
+    Loops(bool),
     /// HoDoKu's forcing chains (contradiction and verity): Sudoku Explainer's static ones.
     ForcingChain,
     /// HoDoKu's forcing nets: Sudoku Explainer's dynamic forcing chains.
@@ -81,13 +91,13 @@ pub(crate) const ORDER: [Slot; 52] = {
         slot(Listed(&[K::Jellyfish], Sorted), "jellyfish", 160, Hard),
         slot(Listed(&[K::RemotePair], Sorted), "remote_pair", 110, Hard),
         slot(Listed(&[K::BugPlusOne], Sorted), "bug_plus_one", 100, Hard),
-        slot(Listed(&[K::Skyscraper], Sorted), "skyscraper", 130, Hard),
-        slot(Listed(&[K::TwoStringKite], Sorted), "two_string_kite", 150, Hard),
+        slot(Listed(&[K::Skyscraper], Digit), "skyscraper", 130, Hard),
+        slot(Listed(&[K::TwoStringKite], Digit), "two_string_kite", 150, Hard),
         slot(Turbot, "turbot_fish", 120, Hard),
-        slot(Listed(&[K::EmptyRectangle], Sorted), "empty_rectangle", 120, Hard),
-        slot(Listed(&[K::WWing], Sorted), "w_wing", 150, Hard),
-        slot(Listed(&[K::XYWing], Sorted), "xy_wing", 160, Hard),
-        slot(Listed(&[K::XYZWing], Sorted), "xyz_wing", 180, Hard),
+        slot(Listed(&[K::EmptyRectangle], Digit), "empty_rectangle", 120, Hard),
+        slot(Listed(&[K::WWing], WWing), "w_wing", 150, Hard),
+        slot(Listed(&[K::XYWing], Cells), "xy_wing", 160, Hard),
+        slot(Listed(&[K::XYZWing], Cells), "xyz_wing", 180, Hard),
         slot(Listed(&[K::UniqueRectangle1], Sorted), "unique_rectangle_1", 100, Hard),
         slot(Listed(&[K::UniqueRectangle2], Sorted), "unique_rectangle_2", 100, Hard),
         slot(Listed(&[K::UniqueRectangle3], Sorted), "unique_rectangle_3", 100, Hard),
@@ -108,13 +118,8 @@ pub(crate) const ORDER: [Slot; 52] = {
         slot(Listed(&[K::MultiColors1, K::MultiColors2], Sorted), "multi_colors", 200, Hard),
         slot(Listed(&[K::XChain], Sorted), "x_chain", 260, Unfair),
         slot(Listed(&[K::XYChain], Sorted), "xy_chain", 260, Unfair),
-        slot(Listed(&[K::ContinuousNiceLoop, K::DiscontinuousNiceLoop, K::Aic], Sorted), "nice_loop", 280, Unfair),
-        slot(
-            Listed(&[K::GroupedContinuousNiceLoop, K::GroupedDiscontinuousNiceLoop, K::GroupedAic], Sorted),
-            "grouped_nice_loop",
-            300,
-            Unfair,
-        ),
+        slot(Loops(false), "nice_loop", 280, Unfair),
+        slot(Loops(true), "grouped_nice_loop", 300, Unfair),
         slot(Listed(&[K::AlsXz], Sorted), "als_xz", 300, Unfair),
         slot(Listed(&[K::AlsXyWing], Sorted), "als_xy_wing", 320, Unfair),
         slot(Listed(&[K::FrankenXWing, K::FrankenSwordfish], Sorted), "franken_fish", 300, Unfair),
@@ -315,12 +320,12 @@ impl Singles {
 /// HoDoKu's step order for the steps of one slot: most eliminations first, then the lowest
 /// index sum of the eliminations (the k-th, by cell then digit, weighted by 1 + 80k), then the
 /// fewest cells.
-fn sort_key(s: &SeStep) -> (i64, i64, usize) {
+fn sort_key(s: &SeStep) -> (i64, i64, usize, usize) {
     let mut elims: Vec<(usize, u8)> =
         s.removed.iter().flat_map(|&(c, m)| digits(m as Mask).map(move |d| (c, d))).collect();
     elims.sort_unstable();
     let sum = elims.iter().enumerate().map(|(k, &(c, d))| (c as i64) * (1 + 80 * k as i64) + d as i64).sum();
-    (-(elims.len() as i64), sum, s.cells.len())
+    (-(elims.len() as i64), sum, s.links.len(), s.cells.len())
 }
 
 /// HoDoKu's scan order for the steps of one slot: boxes, rows, columns, each by number, then
@@ -328,6 +333,38 @@ fn sort_key(s: &SeStep) -> (i64, i64, usize) {
 fn scan_key(s: &SeStep) -> (usize, usize, u32, Vec<usize>) {
     let (t, r) = s.region.unwrap_or((3, 0));
     (t, r, s.digits, s.cells.clone())
+}
+
+/// The key of HoDoKu's scans that stop at their first step ([`Choice::Cells`],
+/// [`Choice::WWing`], [`Choice::Digit`]): lower comes first.
+fn first_key(b: &Board, choice: Choice, s: &SeStep) -> Vec<usize> {
+    let removed = s.removed.iter().fold(0u32, |m, &(_, x)| m | x) as usize;
+    match choice {
+        Choice::Cells => {
+            let mut cells = s.cells.clone();
+            cells.sort_by_key(|&c| (count(b.cand[c]) != 3, c));
+            cells
+        }
+        Choice::WWing => {
+            // The two bivalue cells every removal sees (a link cell may hold the same pair).
+            let pair: Vec<usize> =
+                s.cells.iter().copied().filter(|&c| count(b.cand[c]) == 2 && b.cand[c] as u32 == s.digits).collect();
+            let sees_all = |p: usize, q: usize| s.removed.iter().all(|&(c, _)| sees(c, p) && sees(c, q));
+            let mut key = pair
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &p)| pair[i + 1..].iter().map(move |&q| (p, q)))
+                .find(|&(p, q)| sees_all(p, q))
+                .map_or_else(Vec::new, |(p, q)| vec![p, q]);
+            key.push(removed);
+            key
+        }
+        _ => {
+            let mut key = vec![s.digits.trailing_zeros() as usize];
+            key.extend(&s.cells);
+            key
+        }
+    }
 }
 
 /// A run of HoDoKu's order over one puzzle, a step at a time.
@@ -429,6 +466,7 @@ impl Walk {
                     SeStep { technique: t, ..s }
                 }),
                 Find::Listed(techniques, choice) => {
+                    let board = &self.board;
                     let mut best: Option<SeStep> = None;
                     for &t in techniques {
                         let mut sink = |s: SeStep| {
@@ -439,6 +477,7 @@ impl Walk {
                                 (None, _) => true,
                                 (Some(b), Choice::Scan) => scan_key(&s) < scan_key(b),
                                 (Some(b), Choice::Sorted) => sort_key(&s) < sort_key(b),
+                                (Some(b), c) => first_key(board, c, &s) < first_key(board, c, b),
                             };
                             if better {
                                 best = Some(s);
@@ -464,6 +503,38 @@ impl Walk {
                         &mut poll,
                     );
                     best
+                }
+                Find::Loops(grouped) => {
+                    use Technique::*;
+                    let kinds = if grouped {
+                        [GroupedContinuousNiceLoop, GroupedDiscontinuousNiceLoop, GroupedAic]
+                    } else {
+                        [ContinuousNiceLoop, DiscontinuousNiceLoop, Aic]
+                    };
+                    // One step per set of eliminations, the shortest chain's.
+                    let mut kept: Vec<SeStep> = Vec::new();
+                    for t in kinds {
+                        let mut sink = |s: SeStep| {
+                            // HoDoKu takes an AIC for two eliminations or more (one is a
+                            // discontinuous nice loop's).
+                            if t == kinds[2] && s.removed.iter().map(|&(_, m)| m.count_ones()).sum::<u32>() < 2 {
+                                return false;
+                            }
+                            let key = sort_key(&s);
+                            match kept.iter_mut().find(|k| k.removed == s.removed) {
+                                Some(k) if sort_key(k) <= key => {}
+                                Some(k) => *k = s,
+                                None => kept.push(s),
+                            }
+                            false
+                        };
+                        if t == kinds[0] {
+                            chains::continuous_loops_with(&self.board, t, false, &mut sink, &mut poll);
+                        } else {
+                            chains::alternating_chains_with(&self.board, t, false, &mut sink, &mut poll);
+                        }
+                    }
+                    kept.into_iter().min_by_key(sort_key)
                 }
                 Find::ForcingChain | Find::ForcingNet | Find::BruteForce => None,
             }

@@ -310,7 +310,7 @@ struct Graph<'a> {
 }
 
 impl<'a> Graph<'a> {
-    fn new(b: &'a Board, grouped: bool) -> Graph<'a> {
+    fn new(b: &'a Board, grouped: bool, with_als: bool) -> Graph<'a> {
         let mut groups = Vec::new();
         if grouped {
             for d in 1..=N as u8 {
@@ -327,7 +327,7 @@ impl<'a> Graph<'a> {
             }
         }
         let mut als = Vec::new();
-        if grouped {
+        if grouped && with_als {
             let sets = super::als::all_als(b).into_iter().filter(|a| a.cells.count() >= 2);
             for (i, a) in sets.enumerate() {
                 for d in super::board::digits(a.digits) {
@@ -520,9 +520,21 @@ pub(super) fn alternating_chains<S: Sink + ?Sized>(
     sink: &mut S,
     poll: &mut dyn FnMut() -> bool,
 ) -> bool {
+    alternating_chains_with(b, want, true, sink, poll)
+}
+
+/// [`alternating_chains`], the grouped ones through ALS nodes only `with_als` (HoDoKu's solver
+/// leaves them out by default; its regression library has chains through them).
+pub(super) fn alternating_chains_with<S: Sink + ?Sized>(
+    b: &Board,
+    want: Technique,
+    with_als: bool,
+    sink: &mut S,
+    poll: &mut dyn FnMut() -> bool,
+) -> bool {
     let grouped = matches!(want, Technique::GroupedAic | Technique::GroupedDiscontinuousNiceLoop);
     let aic = matches!(want, Technique::Aic | Technique::GroupedAic);
-    let graph = Graph::new(b, grouped);
+    let graph = Graph::new(b, grouped, with_als);
     let mut found = Shortest(Vec::new());
     let mut scratch = Vec::new();
     if aic {
@@ -597,8 +609,9 @@ pub(super) fn alternating_chains<S: Sink + ?Sized>(
 
 /// What a weak link of a continuous nice loop removes, once the loop makes it strong (one of
 /// its two ends is true): in one cell, the cell's other digits; on one digit, the digit from the
-/// cells seeing both ends.
-fn weak_link_removals(g: &Graph, x: Node, y: Node, out: &mut Vec<(usize, Mask)>) {
+/// cells seeing both ends but the loop's own (`on_loop`: HoDoKu leaves them, as its library
+/// expects).
+fn weak_link_removals(g: &Graph, x: Node, y: Node, on_loop: Cells, out: &mut Vec<(usize, Mask)>) {
     let b = g.b;
     let ((xs, dx), (ys, dy)) = (g.cells_of(x), g.cells_of(y));
     if dx != dy {
@@ -611,7 +624,7 @@ fn weak_link_removals(g: &Graph, x: Node, y: Node, out: &mut Vec<(usize, Mask)>)
         }
         return;
     }
-    for c in cells(b.holding(seeing_all(xs | ys), dx)) {
+    for c in cells(b.holding(seeing_all(xs | ys), dx) & !on_loop) {
         out.push((c, bit(dx)));
     }
 }
@@ -627,7 +640,18 @@ pub(super) fn continuous_loops<S: Sink + ?Sized>(
     sink: &mut S,
     poll: &mut dyn FnMut() -> bool,
 ) -> bool {
-    let graph = Graph::new(b, want == Technique::GroupedContinuousNiceLoop);
+    continuous_loops_with(b, want, true, sink, poll)
+}
+
+/// [`continuous_loops`], the grouped ones through ALS nodes only `with_als`.
+pub(super) fn continuous_loops_with<S: Sink + ?Sized>(
+    b: &Board,
+    want: Technique,
+    with_als: bool,
+    sink: &mut S,
+    poll: &mut dyn FnMut() -> bool,
+) -> bool {
+    let graph = Graph::new(b, want == Technique::GroupedContinuousNiceLoop, with_als);
     let mut found = Shortest(Vec::new());
     let mut scratch = Vec::new();
     let mut weak = Vec::new();
@@ -650,15 +674,21 @@ pub(super) fn continuous_loops<S: Sink + ?Sized>(
             // The loop: Y off ... X on, then X on - Y off.
             let mut links = back.chain(&graph, x, true);
             let mut removed = Vec::new();
+            let mut on_loop = graph.cells_of(x).0;
+            let mut at = (x, true);
+            while let Some(p) = back.prev[at.0][at.1 as usize] {
+                on_loop = on_loop | graph.cells_of(p.0).0;
+                at = p;
+            }
             // Walk the states back from X on, noting each weak link (on to off).
             let mut at = (x, true);
             while let Some(p) = back.prev[at.0][at.1 as usize] {
                 if p.1 && !at.1 {
-                    weak_link_removals(&graph, p.0, at.0, &mut removed);
+                    weak_link_removals(&graph, p.0, at.0, on_loop, &mut removed);
                 }
                 at = p;
             }
-            weak_link_removals(&graph, x, y, &mut removed);
+            weak_link_removals(&graph, x, y, on_loop, &mut removed);
             let removed = merged(removed);
             if removed.is_empty() {
                 continue;
