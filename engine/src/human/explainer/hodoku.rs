@@ -30,6 +30,11 @@ enum Choice {
     WWing,
     /// The first of HoDoKu's single-digit scan: by digit, then cells.
     Digit,
+    /// The first of HoDoKu's skyscraper scan: rows before columns, then by digit and lines.
+    Skyscraper,
+    /// The first of HoDoKu's fish scan: by digit, base rows before base columns, then the base
+    /// lines.
+    Fish,
 }
 
 /// What a slot tries.
@@ -86,12 +91,12 @@ pub(crate) const ORDER: [Slot; 52] = {
         slot(Listed(&[K::HiddenTriple], Scan), "hidden_triple", 100, Medium),
         slot(Listed(&[K::NakedQuad], Scan), "naked_quad", 120, Hard),
         slot(Listed(&[K::HiddenQuad], Scan), "hidden_quad", 150, Hard),
-        slot(Listed(&[K::XWing], Sorted), "x_wing", 140, Hard),
-        slot(Listed(&[K::Swordfish], Sorted), "swordfish", 150, Hard),
-        slot(Listed(&[K::Jellyfish], Sorted), "jellyfish", 160, Hard),
+        slot(Listed(&[K::XWing], Fish), "x_wing", 140, Hard),
+        slot(Listed(&[K::Swordfish], Fish), "swordfish", 150, Hard),
+        slot(Listed(&[K::Jellyfish], Fish), "jellyfish", 160, Hard),
         slot(Listed(&[K::RemotePair], Sorted), "remote_pair", 110, Hard),
         slot(Listed(&[K::BugPlusOne], Sorted), "bug_plus_one", 100, Hard),
-        slot(Listed(&[K::Skyscraper], Digit), "skyscraper", 130, Hard),
+        slot(Listed(&[K::Skyscraper], Skyscraper), "skyscraper", 130, Hard),
         slot(Listed(&[K::TwoStringKite], Digit), "two_string_kite", 150, Hard),
         slot(Turbot, "turbot_fish", 120, Hard),
         slot(Listed(&[K::EmptyRectangle], Digit), "empty_rectangle", 120, Hard),
@@ -107,12 +112,12 @@ pub(crate) const ORDER: [Slot; 52] = {
         slot(Listed(&[K::HiddenRectangle], Sorted), "hidden_rectangle", 100, Hard),
         slot(Listed(&[K::AvoidableRectangle1], Sorted), "avoidable_rectangle_1", 100, Hard),
         slot(Listed(&[K::AvoidableRectangle2], Sorted), "avoidable_rectangle_2", 100, Hard),
-        slot(Listed(&[K::FinnedXWing], Sorted), "finned_x_wing", 130, Hard),
-        slot(Listed(&[K::SashimiXWing], Sorted), "sashimi_x_wing", 150, Hard),
-        slot(Listed(&[K::FinnedSwordfish], Sorted), "finned_swordfish", 200, Unfair),
-        slot(Listed(&[K::SashimiSwordfish], Sorted), "sashimi_swordfish", 240, Unfair),
-        slot(Listed(&[K::FinnedJellyfish], Sorted), "finned_jellyfish", 250, Unfair),
-        slot(Listed(&[K::SashimiJellyfish], Sorted), "sashimi_jellyfish", 260, Unfair),
+        slot(Listed(&[K::FinnedXWing], Fish), "finned_x_wing", 130, Hard),
+        slot(Listed(&[K::SashimiXWing], Fish), "sashimi_x_wing", 150, Hard),
+        slot(Listed(&[K::FinnedSwordfish], Fish), "finned_swordfish", 200, Unfair),
+        slot(Listed(&[K::SashimiSwordfish], Fish), "sashimi_swordfish", 240, Unfair),
+        slot(Listed(&[K::FinnedJellyfish], Fish), "finned_jellyfish", 250, Unfair),
+        slot(Listed(&[K::SashimiJellyfish], Fish), "sashimi_jellyfish", 260, Unfair),
         slot(Listed(&[K::SueDeCoq], Sorted), "sue_de_coq", 250, Unfair),
         slot(Listed(&[K::SimpleColorsTrap, K::SimpleColorsWrap], Sorted), "simple_colors", 150, Hard),
         slot(Listed(&[K::MultiColors1, K::MultiColors2], Sorted), "multi_colors", 200, Hard),
@@ -359,12 +364,53 @@ fn first_key(b: &Board, choice: Choice, s: &SeStep) -> Vec<usize> {
             key.push(removed);
             key
         }
+        Choice::Skyscraper | Choice::Fish => {
+            let d = s.digits.trailing_zeros() as usize;
+            let all: Vec<usize> = s.cells.iter().chain(&s.fins).copied().collect();
+            let lines = |t: usize| {
+                let mut l: Vec<usize> = all.iter().map(|&c| T.of[c][t] as usize).collect();
+                l.sort_unstable();
+                l.dedup();
+                l
+            };
+            let (rows, cols) = (lines(ROW), lines(COL));
+            let by_rows = match choice {
+                Choice::Skyscraper => rows.len() == 2,
+                _ => s.removed.iter().all(|&(c, _)| !rows.contains(&(T.of[c][ROW] as usize))),
+            };
+            let base = if by_rows { rows } else { cols };
+            let mut key = match choice {
+                Choice::Skyscraper => vec![!by_rows as usize, d],
+                _ => vec![d, !by_rows as usize],
+            };
+            key.extend(base);
+            key.extend(&s.cells);
+            key
+        }
         _ => {
             let mut key = vec![s.digits.trailing_zeros() as usize];
             key.extend(&s.cells);
             key
         }
     }
+}
+
+/// Whether a chain's cells, a cell's links within it taken as one visit, are all distinct but
+/// a loop's start and end: the chains HoDoKu builds.
+fn simple(s: &SeStep) -> bool {
+    let mut visits: Vec<usize> = Vec::new();
+    for c in s.links.iter().map(|l| l.0 .0).chain(s.links.last().map(|l| l.1 .0)) {
+        if visits.last() != Some(&c) {
+            visits.push(c);
+        }
+    }
+    if visits.len() > 1 && visits.first() == visits.last() {
+        visits.pop();
+    }
+    let mut sorted = visits.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    sorted.len() == visits.len()
 }
 
 /// A run of HoDoKu's order over one puzzle, a step at a time.
@@ -515,6 +561,11 @@ impl Walk {
                     let mut kept: Vec<SeStep> = Vec::new();
                     for t in kinds {
                         let mut sink = |s: SeStep| {
+                            // HoDoKu's chains never come back to a cell they left (but a loop
+                            // to its start).
+                            if !simple(&s) {
+                                return false;
+                            }
                             // HoDoKu takes an AIC for two eliminations or more (one is a
                             // discontinuous nice loop's).
                             if t == kinds[2] && s.removed.iter().map(|&(_, m)| m.count_ones()).sum::<u32>() < 2 {

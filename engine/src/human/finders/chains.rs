@@ -523,8 +523,9 @@ pub(super) fn alternating_chains<S: Sink + ?Sized>(
     alternating_chains_with(b, want, true, sink, poll)
 }
 
-/// [`alternating_chains`], the grouped ones through ALS nodes only `with_als` (HoDoKu's solver
-/// leaves them out by default; its regression library has chains through them).
+/// [`alternating_chains`], the grouped ones through ALS nodes only `with_als`; without them, as
+/// HoDoKu's solver searches by default (its regression library has chains through them), an
+/// AIC also starts and ends on single candidates, not on groups.
 pub(super) fn alternating_chains_with<S: Sink + ?Sized>(
     b: &Board,
     want: Technique,
@@ -541,7 +542,7 @@ pub(super) fn alternating_chains_with<S: Sink + ?Sized>(
         // Every node may start or end an AIC: a candidate, and in the grouped graph a group or
         // an ALS's digit.
         let starts: Vec<Node> = (0..graph.size())
-            .filter(|&n| n >= NC * N || b.cand[n / N] & bit((n % N) as u8 + 1) != 0)
+            .filter(|&n| if n >= NC * N { with_als } else { b.cand[n / N] & bit((n % N) as u8 + 1) != 0 })
             .collect();
         for &a in &starts {
             if poll() {
