@@ -516,7 +516,7 @@ impl Walk {
                     let mut best: Option<SeStep> = None;
                     for &t in techniques {
                         let mut sink = |s: SeStep| {
-                            if s.technique != t {
+                            if s.technique != t || !simple(&s) {
                                 return false;
                             }
                             let better = match (&best, choice) {
@@ -541,7 +541,7 @@ impl Walk {
                     chains::x_chains(
                         &self.board,
                         &mut |s: SeStep| {
-                            if s.cells.len() <= 4 && best.as_ref().is_none_or(|b| sort_key(&s) < sort_key(b)) {
+                            if s.cells.len() <= 4 && simple(&s) && best.as_ref().is_none_or(|b| sort_key(&s) < sort_key(b)) {
                                 best = Some(SeStep { technique: Technique::TurbotFish, ..s });
                             }
                             false
