@@ -108,3 +108,64 @@ fn techniques_alone_are_sound() {
         assert!(used > 0, "{t:?} never used alone");
     }
 }
+
+/// HoDoKu's order (issue 48) on every 40th puzzle of se_rated_10k and on top95 and hardest11
+/// (whose paths reach HoDoKu's forcing chains and nets, here Sudoku Explainer's, and brute force):
+/// every step sound, the run solved, the score the sum of its steps' HoDoKu scores, the level at
+/// least the hardest step's and past every limit the score passes, the techniques in order of
+/// first use, and hint the run's first step.
+#[test]
+fn hodoku_order_is_sound_and_scored_as_hodoku_scores() {
+    use sudoku_engine::human::{hodoku_hint_with, hodoku_rate_with, hodoku_steps_with, HODOKU_SCORE_LIMITS};
+    let puzzles = common::puzzles("se_rated_10k.txt").into_iter().step_by(40).chain(common::puzzles("top95.txt"));
+    let mut levels = BTreeMap::new();
+    for p in puzzles.chain(common::puzzles("hardest11.txt")) {
+        let solution = solve(&p).expect("solvable");
+        let (steps, hardest) = hodoku_steps_with(&p, true, &mut never).unwrap().unwrap();
+        let mut cells = p.cells().to_vec();
+        for s in &steps {
+            if let Some((c, d)) = s.placed {
+                assert_eq!(solution.cells()[c], d, "{p:?}: {s:?}");
+                cells[c] = d;
+            }
+            for &(c, d) in &s.eliminated {
+                assert_ne!(solution.cells()[c], d, "{p:?}: {s:?}");
+            }
+            assert!(!s.explanation.is_empty(), "{p:?}: {s:?}");
+        }
+        assert_eq!(cells, solution.cells(), "{p:?}");
+        let r = hodoku_rate_with(&p, &mut never).unwrap().unwrap();
+        let score: u32 = steps.iter().map(|s| s.difficulty).sum();
+        assert_eq!(r.score, score as f64, "{p:?}");
+        assert_eq!(r.steps as usize, steps.len());
+        let level = |name: &str| ["easy", "medium", "hard", "unfair", "extreme"].iter().position(|&l| l == name);
+        assert!(level(r.level) >= level(hardest.name()), "{p:?}: {} below {}", r.level, hardest.name());
+        for (l, limit) in HODOKU_SCORE_LIMITS {
+            if score > limit {
+                assert!(level(r.level) > level(l.name()), "{p:?}: score {score} past {limit}, level {}", r.level);
+            }
+        }
+        let mut first_use = Vec::new();
+        for s in &steps {
+            if !first_use.contains(&s.technique) {
+                first_use.push(s.technique);
+            }
+        }
+        assert_eq!(r.techniques, first_use);
+        assert_eq!(hodoku_hint_with(&p, &mut never).unwrap().unwrap().as_ref(), steps.first(), "{p:?}");
+        *levels.entry(r.level).or_insert(0) += 1;
+    }
+    eprintln!("HoDoKu's levels: {levels:?}");
+    // These sets span HoDoKu's hard, unfair and extreme puzzles.
+    assert!(["hard", "unfair", "extreme"].iter().all(|l| levels.contains_key(l)), "{levels:?}");
+}
+
+/// HoDoKu's order is for 9x9 puzzles with one solution, as HoDoKu.
+#[test]
+fn hodoku_order_refuses_other_sizes_and_several_solutions() {
+    use sudoku_engine::human::{hodoku_rate_with, RateError};
+    let four = sudoku_engine::Grid::parse("1...............").unwrap();
+    assert_eq!(hodoku_rate_with(&four, &mut never).unwrap(), Err(RateError::NotNine));
+    let several = common::puzzles("multi_solution_serg.txt").into_iter().next().expect("a puzzle");
+    assert_eq!(hodoku_rate_with(&several, &mut never).unwrap(), Err(RateError::SeveralSolutions));
+}
