@@ -33,6 +33,12 @@ SELECT cancelled($$SELECT sudoku.generate(25, 2)$$) AS generate;
 SELECT cancelled(format('SELECT sudoku.rate(%L)', :'g25')) AS rate;
 SELECT cancelled(format('SELECT count(*) FROM sudoku.fill_steps(%L, sudoku.rating_techniques())', :'g25')) AS fill_steps;
 SELECT cancelled(format('SELECT sudoku.propagate(%L, sudoku.rating_techniques())', :'g25')) AS propagate;
+-- HoDoKu's order (issue 48) on the slowest of top95 for it (0.54 s: its forcing nets and brute
+-- force), and a row of its fill_steps.
+SELECT line_text AS slowest_hodoku FROM puzzles WHERE file = 'top95' AND n = 54 \gset
+SELECT cancelled(format($$SELECT sudoku.rate(%L, by => 'hodoku')$$, :'slowest_hodoku')) AS rate_by_hodoku;
+SELECT cancelled(format($$SELECT count(*) FROM sudoku.fill_steps(%L, by => 'hodoku')$$, :'slowest_hodoku'))
+       AS fill_steps_by_hodoku;
 -- A conflict is found by propagation at once: no search to cancel.
 SET statement_timeout = '200ms';
 SELECT sudoku.solve(('1' || repeat('.', 15) || '1' || repeat('.', 608))::sudoku.grid) IS NULL AS conflict_is_fast;

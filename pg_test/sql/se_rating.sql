@@ -23,6 +23,8 @@ FROM (SELECT published, sudoku.se_rating(puzzle) AS r FROM public.bank) x;
 -- level of the bank needs, by the hardest technique.
 SELECT er, ep, ed, hardest
 FROM sudoku.se_rating('.83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.');
+SELECT level, score, techniques
+FROM sudoku.rate('.83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.', by => 'hodoku');
 
 SELECT (r).hardest, count(*) AS puzzles, min((r).er), max((r).er)
 FROM (SELECT sudoku.se_rating(puzzle) AS r FROM bank OFFSET 0) AS rated
@@ -106,3 +108,31 @@ RESET statement_timeout;
 SET statement_timeout = '50ms';
 SELECT count(sudoku.se_rating(puzzle)) FROM public.bank;
 RESET statement_timeout;
+
+-- Issue 48: HoDoKu's order (by => 'hodoku'), on the bank. Its levels; the score is the sum of
+-- the steps' HoDoKu scores and steps their count; hint is the first step; by => 'se' is rate(g).
+SELECT (r).level, count(*) AS puzzles, min((r).score) AS least, max((r).score) AS most
+FROM (SELECT sudoku.rate(puzzle, by => 'hodoku') AS r FROM public.bank OFFSET 0) x
+GROUP BY 1 ORDER BY min((r).score);
+SELECT count(*) AS puzzles,
+       count(*) FILTER (WHERE (r).score = total AND (r).steps = n AND (r).guesses = 0) AS summed,
+       count(*) FILTER (WHERE first_step) AS hinted,
+       count(*) FILTER (WHERE sudoku.rate(puzzle, by => 'se') = sudoku.rate(puzzle)) AS se_by_default
+FROM (SELECT puzzle, sudoku.rate(puzzle, by => 'hodoku') AS r,
+             (SELECT sum(difficulty) FROM sudoku.fill_steps(puzzle, by => 'hodoku')) AS total,
+             (SELECT count(*) FROM sudoku.fill_steps(puzzle, by => 'hodoku') WHERE technique <> 'solved') AS n,
+             (SELECT (h.technique, h.eliminated, h.placed) = (f.technique, f.eliminated, f.placed)
+              FROM sudoku.hint(puzzle, by => 'hodoku') AS h,
+                   sudoku.fill_steps(puzzle, by => 'hodoku') AS f WHERE f.step = 1) AS first_step
+      FROM public.bank WHERE line < 2000) x;
+-- A step of HoDoKu's order carries HoDoKu's score as its difficulty.
+SELECT technique, difficulty, explanation
+FROM sudoku.hint('..3.7.6...54..3.7.9...4..32.1.......4.9.3.5.7.......8.59..2...4.4.6..25...7.5.8..', by => 'hodoku');
+SELECT step, technique, difficulty, eliminated
+FROM sudoku.fill_steps('..3.7.6...54..3.7.9...4..32.1.......4.9.3.5.7.......8.59..2...4.4.6..25...7.5.8..', by => 'hodoku')
+WHERE technique NOT IN ('full_house', 'naked_single', 'hidden_single', 'solved');
+-- Errors: an unknown order, another size (HoDoKu is 9x9), several solutions.
+SELECT sudoku.rate('.83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.', by => 'hodouk');
+SELECT sudoku.rate('1...............', by => 'hodoku');
+SELECT sudoku.hint('8.........95.......76.........426798...571243...893165......916....3.487....1.532', by => 'hodoku');
+SELECT count(*) FROM sudoku.fill_steps('1...............', by => 'hodoku');
