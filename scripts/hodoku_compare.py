@@ -33,7 +33,7 @@ CODE = {
     'multi_colors_1': 'mc1', 'multi_colors_2': 'mc2', 'x_chain': 'x', 'xy_chain': 'xyc',
     'continuous_nice_loop': 'cnl', 'discontinuous_nice_loop': 'dnl', 'aic': 'aic',
     'grouped_continuous_nice_loop': 'gcnl', 'grouped_discontinuous_nice_loop': 'gdnl',
-    'grouped_aic': 'gaic', 'als_xz': 'axz', 'als_xy_wing': 'axy', 'franken_x_wing': 'ff2',
+    'grouped_aic': 'gaic', 'als_xz': 'axz', 'als_xy_wing': 'axy', 'als_xy_chain': 'ach', 'franken_x_wing': 'ff2',
     'franken_swordfish': 'ff3', 'finned_franken_x_wing': 'fff2', 'finned_franken_swordfish': 'fff3',
     'guess': 'bf',
 }

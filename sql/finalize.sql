@@ -202,9 +202,11 @@ COMMENT ON TYPE step IS
 'of fill_steps solved, stalled or contradiction), the unit (''row'', ''column'', ''box'', unit_no from 1; NULL when the '
 'deduction is not about one unit), the digits and cells ({{row, col}, ...}) the deduction rests on, placed ({row, col, '
 'digit} or NULL), eliminated ({{row, col, digit}, ...}; in the propagation order a placement also lists the digit leaving '
-'its peers), the grid after the step, a sentence a player can follow (explanation), the difficulty on the Sudoku '
-'Explainer scale (numeric(3,1)) and, for a chain, its links in order as jsonb [{"from": {"row", "col", "digit", "on"}, '
-'"to": {...}}] (on: the cell holds the digit; a forcing chain of several branches lists each from its assumption).';
+'its peers), the grid after the step, a sentence a player can follow (explanation), the difficulty on its scale (the '
+'Sudoku Explainer scale in points, one decimal, or HoDoKu''s score of a step: see sudoku.techniques() and by => '
+'''hodoku''), for a chain its links in order as jsonb [{"from": {"row", "col", "digit", "on"}, "to": {...}}] (on: the '
+'cell holds the digit; a forcing chain of several branches lists each from its assumption) and a finned fish''s fins '
+'({{row, col}, ...}, among cells; {} for none; svg_step draws them apart).';
 COMMENT ON FUNCTION fill_steps(grid, text[]) IS
 'The logical solution one deduction per row, each with the grid after it and an explanation; techniques are the names of '
 'sudoku.techniques(), as sudoku.propagate takes them. When every name is naked_single, hidden_single, '
@@ -371,7 +373,7 @@ COMMENT ON FUNCTION techniques() IS
 'tried (Sudoku Explainer''s), then HoDoKu''s names for patterns that path folds into others (locked pairs, skyscraper, '
 '2-String Kite, empty rectangle and their duals, W-Wing, finned, sashimi, siamese, Franken and mutant fish, coloring, '
 'templates, unique rectangles types 1-6, hidden and avoidable rectangles, BUG+1, X- and XY-Chains, remote pairs, AICs '
-'and nice loops, plain and grouped, ALS-XZ, ALS-XY-Wing, death blossom, Sue de Coq), which sudoku.steps(board, '
+'and nice loops, plain and grouped, ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, death blossom, Sue de Coq), which sudoku.steps(board, '
 'technique) lists on 4x4 and 9x9 boards: position (from 1 on the path, NULL for HoDoKu''s), name (as fill_steps and steps '
 'take it; hidden_single twice, in a box and in a line), title (as explanations write it), family (singles, '
 'intersections, subsets, fish, finned fish, franken fish, mutant fish, single-digit patterns, wings, coloring, '
@@ -398,7 +400,7 @@ ALTER FUNCTION candidates(grid) ROWS 60;
 ALTER FUNCTION hidden_singles(grid) ROWS 4;
 ALTER FUNCTION preemptive_sets(grid, integer) ROWS 34;
 ALTER FUNCTION fill_steps(grid, text[]) ROWS 27;
-ALTER FUNCTION techniques() ROWS 106;
+ALTER FUNCTION techniques() ROWS 107;
 ALTER FUNCTION solutions(grid, integer) ROWS 10;
 ALTER FUNCTION search_tree(grid, integer) ROWS 1000;
 ALTER FUNCTION neighbours(grid, integer, integer) ROWS 80;

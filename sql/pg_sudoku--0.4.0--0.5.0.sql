@@ -876,7 +876,7 @@ COMMENT ON FUNCTION techniques() IS
 'tried (Sudoku Explainer''s), then HoDoKu''s names for patterns that path folds into others (locked pairs, skyscraper, '
 '2-String Kite, empty rectangle and their duals, W-Wing, finned, sashimi, siamese, Franken and mutant fish, coloring, '
 'templates, unique rectangles types 1-6, hidden and avoidable rectangles, BUG+1, X- and XY-Chains, remote pairs, AICs '
-'and nice loops, plain and grouped, ALS-XZ, ALS-XY-Wing, death blossom, Sue de Coq), which sudoku.steps(board, '
+'and nice loops, plain and grouped, ALS-XZ, ALS-XY-Wing, ALS-XY-Chain, death blossom, Sue de Coq), which sudoku.steps(board, '
 'technique) lists on 4x4 and 9x9 boards: position (from 1 on the path, NULL for HoDoKu''s), name (as fill_steps and steps '
 'take it; hidden_single twice, in a box and in a line), title (as explanations write it), family (singles, '
 'intersections, subsets, fish, finned fish, franken fish, mutant fish, single-digit patterns, wings, coloring, '
@@ -884,7 +884,7 @@ COMMENT ON FUNCTION techniques() IS
 'a step on its scale, scale (se: the Sudoku Explainer scale, chains adding to it by their length, some patterns by '
 'their size; hodoku: HoDoKu''s score a step) and hodoku, HoDoKu''s technique codes of it (its library format''s, e.g. '
 '0400 for the skyscraper; every case of HoDoKu''s regression library with such a code is found by sudoku.steps).';
-ALTER FUNCTION techniques() ROWS 106;
+ALTER FUNCTION techniques() ROWS 107;
 
 -- Issue 48: rate, hint and fill_steps by HoDoKu's order (by => 'hodoku'); new overloads, the
 -- functions of one argument unchanged.
@@ -953,3 +953,18 @@ COMMENT ON FUNCTION fill_steps(grid, text) IS
 '''hodoku'', HoDoKu''s order (see sudoku.rate(grid, text)), each step''s difficulty its HoDoKu score (their sum is '
 'rate(g, by => ''hodoku'')''s score). 22023 for another by, a grid that is not 9x9 (hodoku), no or several solutions.';
 ALTER FUNCTION fill_steps(grid, text) ROWS 60;
+
+-- Issue 48: a step's difficulty is on its technique's scale (HoDoKu's scores pass 99.9) and a
+-- finned fish's fins come with it (svg_step draws them apart).
+ALTER TYPE step ALTER ATTRIBUTE difficulty TYPE numeric, ADD ATTRIBUTE fins integer[];
+COMMENT ON TYPE step IS
+'One step of sudoku.fill_steps or sudoku.hint: step number (from 1), technique (its name, or the family name it was asked '
+'by: locked_candidates for pointing and claiming, preemptive_set for subsets, hidden_single for a full house; the last row '
+'of fill_steps solved, stalled or contradiction), the unit (''row'', ''column'', ''box'', unit_no from 1; NULL when the '
+'deduction is not about one unit), the digits and cells ({{row, col}, ...}) the deduction rests on, placed ({row, col, '
+'digit} or NULL), eliminated ({{row, col, digit}, ...}; in the propagation order a placement also lists the digit leaving '
+'its peers), the grid after the step, a sentence a player can follow (explanation), the difficulty on its scale (the '
+'Sudoku Explainer scale in points, one decimal, or HoDoKu''s score of a step: see sudoku.techniques() and by => '
+'''hodoku''), for a chain its links in order as jsonb [{"from": {"row", "col", "digit", "on"}, "to": {...}}] (on: the '
+'cell holds the digit; a forcing chain of several branches lists each from its assumption) and a finned fish''s fins '
+'({{row, col}, ...}, among cells; {} for none; svg_step draws them apart).';

@@ -230,6 +230,7 @@ struct StepJson {
     explanation: Option<String>,
     difficulty: Option<f64>,
     links: serde_json::Value,
+    fins: Vec<CellJson>,
 }
 
 #[derive(Serialize)]
@@ -278,6 +279,15 @@ fn ints(step: &StepTuple<'_>, name: &str) -> Vec<i32> {
         .unwrap_or_default()
 }
 
+/// [`ints`] of an attribute a release added (`fins`, 0.5.0): none where the install has not the
+/// attribute yet.
+fn added_ints(step: &StepTuple<'_>, name: &str) -> Vec<i32> {
+    match step.get_by_name::<Array<i32>>(name) {
+        Err(pgrx::datum::TryFromDatumError::NoSuchAttributeName(_)) => Vec::new(),
+        _ => ints(step, name),
+    }
+}
+
 /// The most numbers an array attribute of a step may hold: (row, col, digit) for every
 /// candidate of a 25x25 grid.
 const MAX_STEP_NUMBERS: usize = 3 * 25 * 25 * 25;
@@ -293,7 +303,8 @@ fn cells_of(values: &[i32], width: usize, name: &str) -> Vec<CellJson> {
 /// A step as a JSON object for a client: `{"step", "technique", "unit": {"kind", "number"},
 /// "digits", "cells": [{"row", "col"}], "placement": {"row", "col", "digit"} or null,
 /// "eliminations": [{"row", "col", "digit"}], "grid": rows of numbers, "explanation",
-/// "difficulty", "links": a chain's links, `[]` for none}`. Also the
+/// "difficulty", "links": a chain's links, `[]` for none, "fins": a finned fish's fins
+/// `[{"row", "col"}]`, `[]` for none}`. Also the
 /// cast `step::jsonb`. Not an overload of `to_jsonb`: with the schema on the search_path, a
 /// `to_jsonb(step)` would make PostgreSQL's `to_jsonb(record)` ambiguous; `to_jsonb(s)` stays the
 /// generic row of columns. `22023` for array columns that are not rows of (row, col[, digit]).
@@ -319,6 +330,7 @@ fn step_to_jsonb(step: pgrx::composite_type!("step")) -> JsonB {
         explanation: attribute(&step, "explanation"),
         difficulty: added_attribute::<AnyNumeric>(&step, "difficulty").and_then(|d| f64::try_from(d).ok()),
         links: added_attribute::<Document>(&step, "links").map_or(serde_json::json!([]), |j| j.0),
+        fins: cells_of(&added_ints(&step, "fins"), 2, "fins"),
     };
     crate::functions::check_memory();
     let value = serde_json::to_value(shaped).expect("a step serializes");
@@ -382,6 +394,7 @@ fn step_marks(step: &pgrx::composite_type!("step"), n: usize) -> sudoku_engine::
             .map(|c| (at(c.row, c.col), digit(c.digit)))
             .collect(),
         links,
+        fins: cells_of(&added_ints(step, "fins"), 2, "fins").iter().map(|c| at(c.row, c.col)).collect(),
     }
 }
 

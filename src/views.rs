@@ -23,7 +23,8 @@ CREATE TYPE node AS (depth integer, row integer, col integer, digit integer, gri
 CREATE TYPE preemptive_set AS (unit text, unit_no integer, size integer, digits integer[], cells integer[]);
 CREATE TYPE step AS (
     step integer, technique text, unit text, unit_no integer, digits integer[], cells integer[],
-    placed integer[], eliminated integer[], grid grid, explanation text, difficulty numeric(3,1), links jsonb
+    placed integer[], eliminated integer[], grid grid, explanation text, difficulty numeric, links jsonb,
+    fins integer[]
 );
 "#,
     name = "view_types",
@@ -470,7 +471,7 @@ pub(crate) fn step_rows(mut steps: Steps, n: usize) -> SetOfIterator<'static, pg
             datum(Grid(steps.grid())),
             datum(explanation),
         ];
-        let row = step_of(&ty, first, [None, None]);
+        let row = step_of(&ty, first, [None, None, datum(IntMatrix(Vec::new()))]);
         Some(row)
     }))
 }
@@ -506,18 +507,21 @@ pub(crate) fn step_row(ty: &RowType, number: i32, name: &str, d: &Step, after: s
         datum(Grid(after)),
         datum(d.explanation.as_str()),
     ];
-    step_of(ty, first, [datum(difficulty), datum(pgrx::JsonB(serde_json::Value::Array(links)))])
+    let fins = datum(IntMatrix(d.fins.iter().map(|&c| rc(c)).collect()));
+    step_of(ty, first, [datum(difficulty), datum(pgrx::JsonB(serde_json::Value::Array(links))), fins])
 }
 
-/// A `sudoku.step` row of the ten attributes before 0.4.0 and the two 0.4.0 added, or of the
-/// ten alone where the install is not updated yet (`ALTER EXTENSION pg_sudoku UPDATE`).
-pub(crate) fn step_of(ty: &RowType, first: [Option<pg_sys::Datum>; 10], added: [Option<pg_sys::Datum>; 2]) -> Row {
-    if ty.natts() == 10 {
-        return ty.row(first);
-    }
+/// A `sudoku.step` row of the ten attributes before 0.4.0, the two 0.4.0 added (difficulty,
+/// links) and the one 0.5.0 added (fins), or of those the install has where it is not updated
+/// yet (`ALTER EXTENSION pg_sudoku UPDATE`).
+pub(crate) fn step_of(ty: &RowType, first: [Option<pg_sys::Datum>; 10], added: [Option<pg_sys::Datum>; 3]) -> Row {
     let [a, b, c, d, e, f, g, h, i, j] = first;
-    let [k, l] = added;
-    ty.row([a, b, c, d, e, f, g, h, i, j, k, l])
+    let [k, l, m] = added;
+    match ty.natts() {
+        10 => ty.row(first),
+        12 => ty.row([a, b, c, d, e, f, g, h, i, j, k, l]),
+        _ => ty.row([a, b, c, d, e, f, g, h, i, j, k, l, m]),
+    }
 }
 
 /// One row per hidden single: a digit with one possible cell in a row, column or box (by the

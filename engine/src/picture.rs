@@ -85,6 +85,8 @@ pub struct StepMarks {
     /// A chain's links, each (from, to) as (cell, digit, on): an arrow between the candidates,
     /// solid to a candidate that is on (a strong inference), dashed to one that is off.
     pub links: Vec<((usize, u8, bool), (usize, u8, bool))>,
+    /// A finned fish's fins (cells among `cells`): highlighted in blue instead.
+    pub fins: Vec<usize>,
 }
 
 /// The picture of a step on the grid before it (`before`): the candidates its digits leave, the
@@ -99,7 +101,7 @@ pub fn svg_step(before: &Grid, marks: &StepMarks) -> Result<String, PictureError
 impl StepMarks {
     /// Every cell and digit the marks name lies in an `n` x `n` grid.
     fn check(&self, n: usize) -> Result<(), PictureError> {
-        let cells = self.cells.iter().copied();
+        let cells = self.cells.iter().chain(&self.fins).copied();
         let links = self.links.iter().flat_map(|&(a, z)| [(a.0, a.1), (z.0, z.1)]);
         let all = cells.map(|c| (c, 1)).chain(self.placed).chain(self.eliminated.iter().copied()).chain(links);
         for (c, d) in all {
@@ -140,6 +142,7 @@ pub fn svg_variant(
 
 const SHADE_COLOUR: &str = "#e4e4e4";
 const HIGHLIGHT_COLOUR: &str = "#fff0a0";
+const FIN_COLOUR: &str = "#b8dcff";
 const PLACED_COLOUR: &str = "#178a36";
 const STRUCK_COLOUR: &str = "#d62020";
 const LINK_COLOUR: &str = "#f08c00";
@@ -205,7 +208,9 @@ fn draw(
         fill_cells(&mut out, SHADE_COLOUR, &cells, n, cell);
     }
     if let Some(m) = marks {
-        fill_cells(&mut out, HIGHLIGHT_COLOUR, &m.cells, n, cell);
+        let body: Vec<usize> = m.cells.iter().copied().filter(|c| !m.fins.contains(c)).collect();
+        fill_cells(&mut out, HIGHLIGHT_COLOUR, &body, n, cell);
+        fill_cells(&mut out, FIN_COLOUR, &m.fins, n, cell);
     }
     // Thin lines between cells, then thick lines around boxes (regions) and the grid on top.
     let mut thin = String::new();

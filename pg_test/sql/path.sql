@@ -150,7 +150,14 @@ SELECT s.technique, position('#fff0a0' IN svg_step(s)) > 0 AS highlighted,
 FROM bank p, fill_steps(p.puzzle, ARRAY['full_house', 'hidden_single', 'naked_single', 'forcing_chain']) s
 WHERE p.line = 1007 AND s.step IN (1, 15)
 ORDER BY s.step;
-SELECT error_of($$SELECT sudoku.svg_step(ROW(1, 'x', NULL, NULL, '{}', '{{10,1}}', NULL, '{}', repeat('.', 81)::sudoku.grid,
-                                          '', NULL, NULL)::sudoku.step)$$);
+-- A finned fish's fins come with its step and are drawn apart, in blue (issue 48).
+SELECT s.technique, s.fins, s.fins <@ s.cells AS fins_among_cells,
+       position('#b8dcff' IN svg_step(s)) > 0 AS fins_in_blue
+FROM sudoku.steps(sudoku.board('000000010400000000020000000000050407008000300001090000300400200050100000000806000'),
+                  'sashimi_x_wing') AS s;
 SELECT error_of($$SELECT sudoku.svg_step(ROW(1, 'x', NULL, NULL, '{}', '{}', NULL, '{}', repeat('.', 81)::sudoku.grid,
-                                          '', NULL, '{"from": 1}')::sudoku.step)$$);
+                                          '', NULL, NULL, '{{0,1}}')::sudoku.step)$$);
+SELECT error_of($$SELECT sudoku.svg_step(ROW(1, 'x', NULL, NULL, '{}', '{{10,1}}', NULL, '{}', repeat('.', 81)::sudoku.grid,
+                                          '', NULL, NULL, NULL)::sudoku.step)$$);
+SELECT error_of($$SELECT sudoku.svg_step(ROW(1, 'x', NULL, NULL, '{}', '{}', NULL, '{}', repeat('.', 81)::sudoku.grid,
+                                          '', NULL, '{"from": 1}', NULL)::sudoku.step)$$);

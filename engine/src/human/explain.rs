@@ -238,7 +238,7 @@ fn sentence(s: &SeStep, n: usize) -> String {
              places of it all see the stem, so one set is locked and a digit they all hold is in one of them, so \
              {result}."
         ),
-        AlsXz | AlsXyWing => format!(
+        AlsXz | AlsXyWing | AlsXyChain => format!(
             "{t}: the almost locked sets among {on} (each a unit's cells holding one digit more than cells) are \
              linked by restricted common digits ({ds}), so one set is locked and the digit it then holds is in one of \
              the sets, so {result}."

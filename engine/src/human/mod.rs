@@ -230,6 +230,8 @@ pub enum Technique {
     FinnedMutantSwordfish,
     FinnedMutantJellyfish,
     SiameseFinnedMutantJellyfish,
+    /// Almost locked sets in a chain, each with a restricted common digit with the next: a digit of both ends leaves what sees all its places in both.
+    AlsXyChain,
 }
 
 impl Technique {
@@ -284,7 +286,7 @@ impl Technique {
 
     /// The techniques beyond the path, HoDoKu's names for patterns Sudoku Explainer folds into
     /// others, in HoDoKu's solving order.
-    pub const HODOKU: [Technique; 64] = {
+    pub const HODOKU: [Technique; 65] = {
         use Technique::*;
         [
             LockedPair,
@@ -351,18 +353,19 @@ impl Technique {
             FinnedMutantSwordfish,
             FinnedMutantJellyfish,
             SiameseFinnedMutantJellyfish,
+            AlsXyChain,
         ]
     };
 
     /// Every technique `sudoku.steps(board, technique)` lists: the path's, then HoDoKu's.
-    pub const LISTED: [Technique; 106] = {
-        let mut all = [Technique::FullHouse; 106];
+    pub const LISTED: [Technique; 107] = {
+        let mut all = [Technique::FullHouse; 107];
         let mut i = 0;
         while i < 42 {
             all[i] = Technique::ORDER[i];
             i += 1;
         }
-        while i < 106 {
+        while i < 107 {
             all[i] = Technique::HODOKU[i - 42];
             i += 1;
         }
@@ -465,6 +468,7 @@ impl Technique {
             GroupedAic => "grouped_aic",
             AlsXz => "als_xz",
             AlsXyWing => "als_xy_wing",
+            AlsXyChain => "als_xy_chain",
             SueDeCoq => "sue_de_coq",
             DualTwoStringKite => "dual_two_string_kite",
             DualEmptyRectangle => "dual_empty_rectangle",
@@ -578,6 +582,7 @@ impl Technique {
             GroupedAic => "Grouped AIC",
             AlsXz => "ALS-XZ",
             AlsXyWing => "ALS-XY-Wing",
+            AlsXyChain => "ALS-XY-Chain",
             SueDeCoq => "Sue de Coq",
             DualTwoStringKite => "Dual 2-String Kite",
             DualEmptyRectangle => "Dual empty rectangle",
@@ -675,7 +680,7 @@ impl Technique {
             | GroupedAic
             | ContinuousNiceLoop
             | GroupedContinuousNiceLoop => "chains",
-            AlsXz | AlsXyWing | SueDeCoq | DeathBlossom => "almost locked sets",
+            AlsXz | AlsXyWing | AlsXyChain | SueDeCoq | DeathBlossom => "almost locked sets",
             NishioForcingChain | CellForcingChain | RegionForcingChain | DynamicForcingChain => "forcing chains",
             DynamicForcingChainPlus | NestedForcingChain | NestedMultipleForcingChain | NestedDynamicForcingChain => {
                 "nested forcing chains"
@@ -811,6 +816,7 @@ impl Technique {
             GroupedAic => &["0711"],
             AlsXz => &["0901"],
             AlsXyWing => &["0902"],
+            AlsXyChain => &["0903"],
             SueDeCoq => &["1101"],
             DualTwoStringKite => &["0404"],
             DualEmptyRectangle => &["0405"],
@@ -885,6 +891,7 @@ impl Technique {
             GroupedDiscontinuousNiceLoop | GroupedAic => (300, Unfair),
             AlsXz => (300, Unfair),
             AlsXyWing => (320, Unfair),
+            AlsXyChain => (340, Unfair),
             SueDeCoq => (250, Unfair),
             DualTwoStringKite => (150, Hard),
             DualEmptyRectangle => (120, Hard),

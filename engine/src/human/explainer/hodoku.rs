@@ -72,7 +72,7 @@ const fn slot(find: Find, name: &'static str, score: u32, level: HodokuLevel) ->
 
 /// HoDoKu's default solving order, the enabled steps by index (100 full house ... 8900 brute
 /// force), with their scores and levels.
-pub(crate) const ORDER: [Slot; 52] = {
+pub(crate) const ORDER: [Slot; 53] = {
     use Choice::*;
     use Find::*;
     use HodokuLevel::*;
@@ -127,6 +127,7 @@ pub(crate) const ORDER: [Slot; 52] = {
         slot(Loops(true), "grouped_nice_loop", 300, Unfair),
         slot(Listed(&[K::AlsXz], Sorted), "als_xz", 300, Unfair),
         slot(Listed(&[K::AlsXyWing], Sorted), "als_xy_wing", 320, Unfair),
+        slot(Listed(&[K::AlsXyChain], Sorted), "als_xy_chain", 340, Unfair),
         slot(Listed(&[K::FrankenXWing, K::FrankenSwordfish], Sorted), "franken_fish", 300, Unfair),
         slot(ForcingChain, "forcing_chain", 500, Extreme),
         slot(ForcingNet, "forcing_net", 700, Extreme),

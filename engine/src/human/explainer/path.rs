@@ -204,6 +204,7 @@ pub(super) fn every(
         XChain => chains::x_chains(b, sink, poll),
         AlsXz => als::als_xz(b, sink, poll),
         AlsXyWing => als::als_xy_wings(b, sink, poll),
+        AlsXyChain => als::als_xy_chains(b, sink, poll),
         SueDeCoq => als::sue_de_coq(b, sink),
         DeathBlossom => als::death_blossoms(b, sink, poll),
         ContinuousNiceLoop | GroupedContinuousNiceLoop => chains::continuous_loops(b, t, sink, poll),

@@ -13,6 +13,10 @@
 //! - ALS-XY-Wing: ALS A and B each share an RC with a third, C (different digits): one of A and B
 //!   is locked, so a digit `z` of both (not an RC) leaves every cell seeing all its places in
 //!   both.
+//! - ALS-XY-Chain: ALS A1 ... An, each sharing an RC with the next, no two consecutive RCs the
+//!   same digit: if A1 is not locked by its RC, each next one is, to An. So one of A1 and An is
+//!   locked, and a digit `z` of both, not an RC at either end, leaves every cell seeing all its
+//!   places in both.
 
 use super::basics::Sink;
 use super::board::{bit, cells, count, digits, merged, Board, Cells, BOX, COL, ROW, T};
@@ -183,6 +187,97 @@ pub(super) fn als_xy_wings<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut
         }
     }
     false
+}
+
+/// The longest ALS-XY-Chain searched, in RCs (HoDoKu's is 50, searched only towards ALS later
+/// in its list; ours searches both ways, the shortest chain to each end first).
+const MAX_CHAIN_RCS: usize = 12;
+
+/// Every ALS-XY-Chain to `sink` (true stops): from each ALS and RC digit (a doubly linked first
+/// pair tried with each), the shortest chains through ALS linked by RCs that do not overlap
+/// (each link's active RC digits those of its RCs the previous link's are not), three RCs or
+/// more, no ALS twice, to each end; the digits of both ends but their RCs leave every cell
+/// seeing all their places in both. Each set of removals once, by its shortest chain.
+pub(super) fn als_xy_chains<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut dyn FnMut() -> bool) -> bool {
+    let all = all_als(b);
+    let mut rcs: Vec<Vec<(usize, Mask)>> = vec![Vec::new(); all.len()];
+    for i in 0..all.len() {
+        if poll() {
+            return true;
+        }
+        for j in i + 1..all.len() {
+            if !(all[i].cells & all[j].cells).is_empty() {
+                continue;
+            }
+            let rc = restricted_commons(b, &all[i], &all[j]);
+            if rc != 0 {
+                rcs[i].push((j, rc));
+                rcs[j].push((i, rc));
+            }
+        }
+    }
+    // The kept steps: (removals, RCs, step).
+    let mut kept: Vec<(Vec<(usize, Mask)>, usize, SeStep)> = Vec::new();
+    // A state: (ALS, the active RC digits that reached it); its predecessor and depth.
+    let mut prev: std::collections::HashMap<(usize, Mask), ((usize, Mask), usize)> = Default::default();
+    let mut queue = std::collections::VecDeque::new();
+    for start in 0..all.len() {
+        for &(next, rc) in &rcs[start] {
+            for first in digits(rc) {
+                if poll() {
+                    return true;
+                }
+                let first = bit(first);
+                prev.clear();
+                queue.clear();
+                prev.insert((next, first), ((start, 0), 1));
+                queue.push_back((next, first));
+                while let Some((at, active)) = queue.pop_front() {
+                    let depth = prev[&(at, active)].1;
+                    // The chain so far, end first.
+                    let mut path = vec![at];
+                    let mut s = (at, active);
+                    while let Some(&(p, _)) = prev.get(&s) {
+                        path.push(p.0);
+                        s = p;
+                        if p.0 == start {
+                            break;
+                        }
+                    }
+                    if depth >= 3 && at != start {
+                        let (a, z) = (&all[start], &all[at]);
+                        let zs = a.digits & z.digits & !first & !active;
+                        let removed = merged(common_removals(b, a, z, zs));
+                        if !removed.is_empty() {
+                            match kept.iter_mut().find(|k| k.0 == removed) {
+                                Some(k) if k.1 <= depth => {}
+                                found => {
+                                    let sets: Vec<&Als> = path.iter().rev().map(|&i| &all[i]).collect();
+                                    let st = step(Technique::AlsXyChain, removed.clone(), &sets, first | active);
+                                    match found {
+                                        Some(k) => *k = (removed, depth, st),
+                                        None => kept.push((removed, depth, st)),
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if depth >= MAX_CHAIN_RCS {
+                        continue;
+                    }
+                    for &(to, rc) in &rcs[at] {
+                        let next_active = rc & !active;
+                        if next_active == 0 || path.contains(&to) || prev.contains_key(&(to, next_active)) {
+                            continue;
+                        }
+                        prev.insert((to, next_active), ((at, active), depth + 1));
+                        queue.push_back((to, next_active));
+                    }
+                }
+            }
+        }
+    }
+    kept.into_iter().any(|(_, _, st)| sink.take(st))
 }
 
 /// The cells of `list` picked by the bits of `pick`, as a set.
