@@ -146,7 +146,8 @@ COMMENT ON FUNCTION grid(jsonb) IS
 COMMENT ON FUNCTION step_jsonb(step) IS
 'A step (of fill_steps or hint) as a jsonb object for a client: step, technique, unit {kind, number} or null, digits, '
 'cells [{row, col}], placement {row, col, digit} or null, eliminations [{row, col, digit}], grid (rows of numbers), '
-'explanation, difficulty (a number or null) and links (a chain''s links, [] for none). Also the cast sudoku.step::jsonb. '
+'explanation, difficulty (a number or null), links (a chain''s links, [] for none) and fins (a finned fish''s fins '
+'[{row, col}], [] for none). Also the cast sudoku.step::jsonb. '
 'PostgreSQL''s to_jsonb(s) keeps the row''s columns as they are (an overload of to_jsonb would make to_jsonb(record) '
 'ambiguous). 22023 for array columns that are not rows of (row, col[, digit]).';
 COMMENT ON FUNCTION grid_agg_step(bytea, integer, integer, integer) IS

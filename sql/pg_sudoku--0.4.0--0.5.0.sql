@@ -954,9 +954,20 @@ COMMENT ON FUNCTION fill_steps(grid, text) IS
 'rate(g, by => ''hodoku'')''s score). 22023 for another by, a grid that is not 9x9 (hodoku), no or several solutions.';
 ALTER FUNCTION fill_steps(grid, text) ROWS 60;
 
--- Issue 48: a step's difficulty is on its technique's scale (HoDoKu's scores pass 99.9) and a
--- finned fish's fins come with it (svg_step draws them apart).
-ALTER TYPE step ALTER ATTRIBUTE difficulty TYPE numeric, ADD ATTRIBUTE fins integer[];
+-- Issue 48: a finned fish's fins come with a step (svg_step draws them apart), and a step's
+-- difficulty is on its technique's scale (HoDoKu's scores pass 99.9). A table column of type
+-- step keeps its values (fins NULL); PostgreSQL cannot change an attribute's type while a column
+-- uses the type, so there difficulty stays numeric(3,1) (HoDoKu's scores are kept as they come,
+-- unrounded) and the update says so instead of failing.
+ALTER TYPE sudoku.step ADD ATTRIBUTE fins pg_catalog.int4[];
+DO $widen$
+BEGIN
+    ALTER TYPE sudoku.step ALTER ATTRIBUTE difficulty TYPE pg_catalog.numeric;
+EXCEPTION WHEN feature_not_supported THEN
+    RAISE NOTICE 'sudoku.step.difficulty stays numeric(3,1): %', SQLERRM
+        USING HINT = 'Columns of type sudoku.step use it; HoDoKu''s scores (by => ''hodoku'') are kept unrounded.';
+END
+$widen$;
 COMMENT ON TYPE step IS
 'One step of sudoku.fill_steps or sudoku.hint: step number (from 1), technique (its name, or the family name it was asked '
 'by: locked_candidates for pointing and claiming, preemptive_set for subsets, hidden_single for a full house; the last row '
@@ -968,3 +979,10 @@ COMMENT ON TYPE step IS
 '''hodoku''), for a chain its links in order as jsonb [{"from": {"row", "col", "digit", "on"}, "to": {...}}] (on: the '
 'cell holds the digit; a forcing chain of several branches lists each from its assumption) and a finned fish''s fins '
 '({{row, col}, ...}, among cells; {} for none; svg_step draws them apart).';
+COMMENT ON FUNCTION step_jsonb(step) IS
+'A step (of fill_steps or hint) as a jsonb object for a client: step, technique, unit {kind, number} or null, digits, '
+'cells [{row, col}], placement {row, col, digit} or null, eliminations [{row, col, digit}], grid (rows of numbers), '
+'explanation, difficulty (a number or null), links (a chain''s links, [] for none) and fins (a finned fish''s fins '
+'[{row, col}], [] for none). Also the cast sudoku.step::jsonb. '
+'PostgreSQL''s to_jsonb(s) keeps the row''s columns as they are (an overload of to_jsonb would make to_jsonb(record) '
+'ambiguous). 22023 for array columns that are not rows of (row, col[, digit]).';
