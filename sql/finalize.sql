@@ -220,8 +220,11 @@ COMMENT ON FUNCTION fill_steps(grid, text[]) IS
 'fill_steps(g, sudoku.rating_techniques())): the path of sudoku.rate and sudoku.se_rating (Sudoku Explainer''s), '
 'restricted to the techniques named: each row is the first hint of those techniques in the order of sudoku.techniques() '
 '(a family name allows its techniques; hidden_single also allows the full house), a guess only if guess is named; the '
-'last row is solved or stalled; 22023 when the grid has conflicting givens, no solution or several. Cancel and '
-'statement_timeout are honoured (57014); 22023 for an unknown technique, 22004 for a NULL one.';
+'last row is solved or stalled; 22023 when the grid has conflicting givens, no solution or several. With a name only '
+'HoDoKu has (e.g. skyscraper, w_wing): HoDoKu''s order (as fill_steps(grid, by => ''hodoku'')) restricted to the '
+'techniques named, on 9x9 grids, each step''s difficulty its HoDoKu score, brute force only if guess is named; 22023 '
+'for a name it has no step of. Cancel and statement_timeout are honoured (57014); 22023 for an unknown technique, 22004 '
+'for a NULL one.';
 COMMENT ON TYPE hidden_single IS 'A hidden single: value has one possible cell (row, col, from 1) in the unit (''row'', ''column'', ''box'') numbered unit_no.';
 COMMENT ON TYPE node IS
 'A node of the recursive fill: the grid after depth blanks were filled, the last at (row, col) with digit (NULL at the root).';

@@ -986,3 +986,20 @@ COMMENT ON FUNCTION step_jsonb(step) IS
 '[{row, col}], [] for none). Also the cast sudoku.step::jsonb. '
 'PostgreSQL''s to_jsonb(s) keeps the row''s columns as they are (an overload of to_jsonb would make to_jsonb(record) '
 'ambiguous). 22023 for array columns that are not rows of (row, col[, digit]).';
+COMMENT ON FUNCTION fill_steps(grid, text[]) IS
+'The logical solution one deduction per row, each with the grid after it and an explanation; techniques are the names of '
+'sudoku.techniques(), as sudoku.propagate takes them. When every name is naked_single, hidden_single, '
+'locked_candidates or preemptive_set (the default is all four), the propagation order of sudoku.propagate (the trace of '
+'the recursive CTE of Crook''s algorithm): each row makes the first deduction found among naked singles (first cell '
+'row-major), hidden singles (rows, columns, boxes; digits ascending), locked candidates (pointing along rows, then '
+'columns, then claiming from rows, then columns) and preemptive sets of 2 or more cells (units as above, by size then '
+'digits), against the current candidates; never guesses; the last row is solved, stalled (the grid equals '
+'sudoku.propagate with the same techniques) or contradiction (propagate returns NULL). With any other name (e.g. '
+'fill_steps(g, sudoku.rating_techniques())): the path of sudoku.rate and sudoku.se_rating (Sudoku Explainer''s), '
+'restricted to the techniques named: each row is the first hint of those techniques in the order of sudoku.techniques() '
+'(a family name allows its techniques; hidden_single also allows the full house), a guess only if guess is named; the '
+'last row is solved or stalled; 22023 when the grid has conflicting givens, no solution or several. With a name only '
+'HoDoKu has (e.g. skyscraper, w_wing): HoDoKu''s order (as fill_steps(grid, by => ''hodoku'')) restricted to the '
+'techniques named, on 9x9 grids, each step''s difficulty its HoDoKu score, brute force only if guess is named; 22023 '
+'for a name it has no step of. Cancel and statement_timeout are honoured (57014); 22023 for an unknown technique, 22004 '
+'for a NULL one.';

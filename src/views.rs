@@ -343,10 +343,11 @@ fn selection(names: &Array<'_, &str>) -> Selection {
     }
     let names: Vec<&str> = names.iter().map(|n| required(n, "a technique name")).collect();
     Selection::from_names(names.iter().copied()).unwrap_or_else(|name| {
-        if sudoku_engine::human::Technique::HODOKU.iter().any(|t| t.name() == name) {
+        if sudoku_engine::human::Technique::LISTED.iter().any(|t| t.name() == name) {
             invalid_parameter(format!(
-                "{name:?} is one of HoDoKu's techniques, not of the path fill_steps and propagate walk (Sudoku \
-                 Explainer's); sudoku.steps(board, {name:?}) lists its steps"
+                "{name:?} is not a technique of HoDoKu's order (Sudoku Explainer's, or one HoDoKu leaves off), the \
+                 order a run takes when a name only HoDoKu has is among the names; sudoku.steps(board, {name:?}) \
+                 lists its steps"
             ))
         }
         invalid_parameter(format!(
@@ -418,8 +419,9 @@ fn preemptive_sets(
 }
 
 /// The steps of the chosen techniques, one deduction per row, ending with a row that says how
-/// the run ended: in the propagation order when every name is one of propagate's four, else in
-/// the rating ladder (`sudoku_engine::human::Order`).
+/// the run ended: in the propagation order when every name is one of propagate's four, in
+/// HoDoKu's order when a name only HoDoKu has is among them (9x9), else in the rating ladder
+/// (`sudoku_engine::human::Order`).
 // COST 1900: 9.7 µs a row (18.7 with the rating techniques) on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 1900)]
 fn fill_steps<'a>(

@@ -11,19 +11,31 @@ SELECT rating_techniques() = ARRAY(SELECT name FROM techniques() WHERE position 
                                    GROUP BY name ORDER BY min(position))
        AS same_names;
 -- Every name techniques() lists is one steps(board, technique) takes (the chains and BUG
--- refuse with 0A000, not as unknown), and fill_steps refuses HoDoKu's with 22023.
+-- refuse with 0A000, not as unknown).
 SELECT t.name, t.scale, count(s.*) AS steps_on_first_state
 FROM techniques() t
 LEFT JOIN LATERAL (SELECT * FROM steps(board('000000010400000000020000000000050407008000300001090000300400200050100000000806000'),
                                        t.name)) s ON true
 WHERE t.position IS NULL OR t.family IN ('fish', 'subsets')
 GROUP BY t.name, t.scale, t.position ORDER BY t.position, t.name;
+-- A name only HoDoKu has makes fill_steps (and propagate) follow HoDoKu's order, restricted
+-- to the techniques named; a name that order has no step of is refused.
+SELECT step, technique, difficulty, eliminated
+FROM fill_steps('.83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.'::grid,
+                ARRAY['full_house', 'naked_single', 'hidden_single', 'locked_candidates', 'locked_pair', 'xy_wing',
+                      'w_wing', 'skyscraper'])
+WHERE technique NOT IN ('full_house', 'naked_single', 'hidden_single');
+SELECT propagate('.83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.'::grid,
+                 ARRAY['full_house', 'naked_single', 'hidden_single', 'locked_candidates', 'skyscraper'])::text
+       = (SELECT grid::text FROM fill_steps('.83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.'::grid,
+                 ARRAY['full_house', 'naked_single', 'hidden_single', 'locked_candidates', 'skyscraper'])
+          ORDER BY step DESC LIMIT 1) AS propagate_ends_where_fill_steps_ends;
 DO $$
 BEGIN
     PERFORM fill_steps('000000010400000000020000000000050407008000300001090000300400200050100000000806000'::grid,
-                       ARRAY['skyscraper']);
+                       ARRAY['skyscraper', 'aligned_pair_exclusion']);
 EXCEPTION WHEN invalid_parameter_value THEN
-    RAISE NOTICE 'fill_steps refuses skyscraper: %', SQLERRM;
+    RAISE NOTICE 'fill_steps refuses: %', SQLERRM;
 END $$;
 -- HoDoKu's techniques are listed on 4x4 and 9x9 boards only (0A000 on larger ones: HoDoKu's
 -- ALS and chain searches grow exponentially with a unit's cells).

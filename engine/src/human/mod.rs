@@ -1225,7 +1225,12 @@ impl Selection {
 
     /// Every technique of HoDoKu's order ([`Order::Hodoku`]), brute force included.
     pub fn hodoku() -> Selection {
-        Selection { order: Order::Hodoku, allowed: TechniqueSet::MAX, by_family: 0, bulk: Techniques::NONE }
+        Selection {
+            order: Order::Hodoku,
+            allowed: explainer::hodoku_techniques(),
+            by_family: 0,
+            bulk: Techniques::NONE,
+        }
     }
 
     /// The techniques named (see the module documentation), in [`Order::Propagation`] when
@@ -1241,9 +1246,11 @@ impl Selection {
             locked_candidates: named(2),
             preemptive_sets: named(3),
         };
-        let all = Technique::ORDER.into_iter().chain([Technique::PreemptiveSet]);
+        let all = Technique::ORDER.into_iter().chain([Technique::PreemptiveSet]).chain(Technique::HODOKU);
+        // A name only HoDoKu has (skyscraper, W-Wing, ...) makes the run one of HoDoKu's order.
+        let hodoku = names.clone().into_iter().any(|n| Technique::HODOKU.iter().any(|t| t.name() == n));
         let (mut own, mut family): (TechniqueSet, TechniqueSet) = (0, 0);
-        for name in names {
+        for name in names.clone() {
             let by_name = all.clone().filter(|t| t.name() == name).fold(0, |m, t| m | t.bit());
             let mut by_family = all.clone().filter(|t| t.family_name() == Some(name)).fold(0, |m, t| m | t.bit());
             if name == "hidden_single" {
@@ -1255,13 +1262,31 @@ impl Selection {
             own |= by_name;
             family |= by_family;
         }
-        let order = if propagation { Order::Propagation } else { Order::Path };
+        let order = match (propagation, hodoku) {
+            (true, _) => Order::Propagation,
+            (false, true) => Order::Hodoku,
+            (false, false) => Order::Path,
+        };
+        // Every technique named must be one the order takes.
+        let takes = match order {
+            Order::Propagation => TechniqueSet::MAX,
+            Order::Path => Technique::ORDER.iter().fold(0, |m, t| m | t.bit()),
+            Order::Hodoku => explainer::hodoku_techniques(),
+        };
+        for name in names.clone() {
+            let bits =
+                all.clone().filter(|t| t.name() == name || t.family_name() == Some(name)).fold(0, |m, t| m | t.bit());
+            if name != "preemptive_set" && bits & takes == 0 {
+                return Err(name.to_string());
+            }
+        }
         // A preemptive set is a technique of its own in the propagation order only, where it
         // brings naked singles (its sets of size 1).
         let (allowed, by_family) = match order {
             Order::Propagation if bulk.preemptive_sets => (own | family | Technique::NakedSingle.bit(), family),
             Order::Propagation => (own | family, family),
-            Order::Path | Order::Hodoku => ((own | family) & !Technique::PreemptiveSet.bit(), family & !own),
+            Order::Path => ((own | family) & !Technique::PreemptiveSet.bit(), family & !own),
+            Order::Hodoku => ((own | family) & explainer::hodoku_techniques(), family & !own),
         };
         Ok(Selection { order, allowed, by_family, bulk })
     }
@@ -1551,11 +1576,19 @@ impl Steps {
             }
             Walker::Hodoku(w) if w.solved() => Err(Ending::Solved),
             Walker::Hodoku(w) => {
-                let mut ctx = explainer::Ctx::new(interrupt, Technique::RATED, u32::MAX);
-                let (s, slot) = match w.next(&mut ctx) {
-                    Ok(Some(found)) => found,
-                    Ok(None) | Err(explainer::SeError::Bound) => w.brute_force(&self.solution),
+                let allowed = self.selection.allowed;
+                let mut ctx = explainer::Ctx::new(interrupt, allowed & !Technique::Guess.bit(), u32::MAX);
+                let found = match w.next(&mut ctx) {
+                    Ok(Some(found)) => Some(found),
+                    Ok(None) | Err(explainer::SeError::Bound) if Technique::Guess.within(allowed) => {
+                        Some(w.brute_force(&self.solution))
+                    }
+                    Ok(None) | Err(explainer::SeError::Bound) => None,
                     Err(_) => return Err(Interrupted),
+                };
+                let Some((s, slot)) = found else {
+                    self.ending = Some(Ending::Stalled);
+                    return Ok(None);
                 };
                 let mut step = explain::step_of(&s, self.n, self.explain);
                 step.difficulty = slot.score;
@@ -1702,6 +1735,31 @@ mod tests {
             by(&["hidden_single", "naked_single", "locked_candidates", "x_wing"]),
             by(&["hidden_single", "naked_single", "pointing", "claiming", "x_wing"])
         );
+    }
+
+    #[test]
+    fn a_name_only_hodoku_has_runs_hodokus_order() {
+        let s =
+            Selection::from_names(["hidden_single", "naked_single", "full_house", "pointing", "skyscraper"]).unwrap();
+        assert_eq!(s.order(), Order::Hodoku);
+        assert!(s.has(Technique::Skyscraper) && !s.has(Technique::XWing) && !s.has(Technique::Guess));
+        // A technique HoDoKu's order has no step of is refused, by name.
+        let refused = Selection::from_names(["skyscraper", "aligned_pair_exclusion"]);
+        assert_eq!(refused, Err("aligned_pair_exclusion".to_string()));
+        // A run of those techniques only: sound steps, each of a technique named, stalling
+        // where they run out (the first of se_rated_10k needs more).
+        let g =
+            Grid::parse(".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.").unwrap();
+        let solution = crate::solve(&g).unwrap();
+        let (steps, run) =
+            run(&g, &["hidden_single", "naked_single", "full_house", "pointing", "claiming", "skyscraper"]);
+        assert!(!steps.is_empty());
+        for st in &steps {
+            assert!(s.has(st.technique) || st.technique == Technique::Claiming, "{st:?}");
+            assert!(st.eliminated.iter().all(|&(c, d)| solution.cells()[c] != d), "{st:?}");
+            assert!(st.placed.is_none_or(|(c, d)| solution.cells()[c] == d), "{st:?}");
+        }
+        assert_eq!(run.ending(), Some(Ending::Stalled));
     }
 
     #[test]

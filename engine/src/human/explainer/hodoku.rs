@@ -14,7 +14,7 @@ use super::board::{count, digits, sees, Board, BOX, COL, ROW, T};
 use super::{Mask, N, NC};
 use super::path::{apply, every};
 use super::{chaining, chains, Ctx, SeError, SeStep, Technique};
-use crate::human::HodokuLevel;
+use crate::human::{HodokuLevel, TechniqueSet};
 
 /// How a slot's step is chosen among the instances its finders list.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -72,7 +72,7 @@ const fn slot(find: Find, name: &'static str, score: u32, level: HodokuLevel) ->
 
 /// HoDoKu's default solving order, the enabled steps by index (100 full house ... 8900 brute
 /// force), with their scores and levels.
-pub(crate) const ORDER: [Slot; 53] = {
+pub(crate) const ORDER: [Slot; 56] = {
     use Choice::*;
     use Find::*;
     use HodokuLevel::*;
@@ -128,11 +128,51 @@ pub(crate) const ORDER: [Slot; 53] = {
         slot(Listed(&[K::AlsXz], Sorted), "als_xz", 300, Unfair),
         slot(Listed(&[K::AlsXyWing], Sorted), "als_xy_wing", 320, Unfair),
         slot(Listed(&[K::AlsXyChain], Sorted), "als_xy_chain", 340, Unfair),
-        slot(Listed(&[K::FrankenXWing, K::FrankenSwordfish], Sorted), "franken_fish", 300, Unfair),
+        slot(Listed(&[K::FrankenXWing], Sorted), "franken_x_wing", 300, Unfair),
+        slot(Listed(&[K::FrankenSwordfish], Sorted), "franken_swordfish", 350, Unfair),
+        slot(Listed(&[K::FinnedFrankenXWing], Sorted), "finned_franken_x_wing", 390, Unfair),
+        slot(Listed(&[K::FinnedFrankenSwordfish], Sorted), "finned_franken_swordfish", 410, Unfair),
         slot(ForcingChain, "forcing_chain", 500, Extreme),
         slot(ForcingNet, "forcing_net", 700, Extreme),
     ]
 };
+
+/// Sudoku Explainer's static forcing chains, standing in for HoDoKu's forcing chains.
+const FORCING_CHAINS: TechniqueSet = Technique::ForcingChain.bit()
+    | Technique::ForcingXChain.bit()
+    | Technique::BidirectionalCycle.bit()
+    | Technique::NishioForcingChain.bit()
+    | Technique::CellForcingChain.bit()
+    | Technique::RegionForcingChain.bit();
+
+/// Sudoku Explainer's dynamic forcing chains, standing in for HoDoKu's forcing nets.
+const FORCING_NETS: TechniqueSet = Technique::DynamicForcingChain.bit() | Technique::DynamicForcingChainPlus.bit();
+
+impl Slot {
+    /// The techniques whose steps this slot gives.
+    pub(crate) fn techniques(&self) -> TechniqueSet {
+        use Technique::*;
+        match self.find {
+            Find::FullHouse => FullHouse.bit(),
+            Find::NakedSingle => NakedSingle.bit(),
+            Find::HiddenSingle => HiddenSingleBox.bit() | HiddenSingleLine.bit(),
+            Find::Listed(ts, _) => ts.iter().fold(0, |m, t| m | t.bit()),
+            Find::Turbot => TurbotFish.bit(),
+            Find::Loops(false) => ContinuousNiceLoop.bit() | DiscontinuousNiceLoop.bit() | Aic.bit(),
+            Find::Loops(true) => {
+                GroupedContinuousNiceLoop.bit() | GroupedDiscontinuousNiceLoop.bit() | GroupedAic.bit()
+            }
+            Find::ForcingChain => FORCING_CHAINS,
+            Find::ForcingNet => FORCING_NETS,
+            Find::BruteForce => Guess.bit(),
+        }
+    }
+}
+
+/// Every technique a step of HoDoKu's order may be of, brute force (a guess) included.
+pub(crate) fn techniques() -> TechniqueSet {
+    ORDER.iter().fold(BRUTE_FORCE.techniques(), |m, s| m | s.techniques())
+}
 
 /// HoDoKu's brute force, its last resort: score 10,000, extreme.
 pub(crate) const BRUTE_FORCE: Slot = slot(Find::BruteForce, "guess", 10_000, HodokuLevel::Extreme);
@@ -445,10 +485,11 @@ impl Walk {
         self.board.cand.iter().map(|&m| m as u32).collect()
     }
 
-    /// The next step in HoDoKu's order and the slot that found it, applied; `None` when no slot
-    /// but brute force applies.
+    /// The next step in HoDoKu's order of the techniques `ctx` allows and the slot that found
+    /// it, applied; `None` when no slot but brute force applies.
     pub(crate) fn next(&mut self, ctx: &mut Ctx) -> Result<Option<(SeStep, &'static Slot)>, SeError> {
-        for slot in ORDER.iter() {
+        let allowed = ctx.allowed;
+        for slot in ORDER.iter().filter(|s| s.techniques() & allowed != 0) {
             if let Some(s) = self.find(slot, ctx)? {
                 apply(&s, &mut self.board);
                 self.singles.apply(&s);
@@ -490,6 +531,7 @@ impl Walk {
 
     fn find(&mut self, slot: &Slot, ctx: &mut Ctx) -> Result<Option<SeStep>, SeError> {
         ctx.check()?;
+        let allowed = ctx.allowed;
         let stopped = std::cell::Cell::new(None);
         let found = {
             let ctx = std::cell::RefCell::new(&mut *ctx);
@@ -515,7 +557,7 @@ impl Walk {
                 Find::Listed(techniques, choice) => {
                     let board = &self.board;
                     let mut best: Option<SeStep> = None;
-                    for &t in techniques {
+                    for &t in techniques.iter().filter(|t| t.within(allowed)) {
                         let mut sink = |s: SeStep| {
                             if s.technique != t || !simple(&s) {
                                 return false;
@@ -560,7 +602,7 @@ impl Walk {
                     };
                     // One step per set of eliminations, the shortest chain's.
                     let mut kept: Vec<SeStep> = Vec::new();
-                    for t in kinds {
+                    for t in kinds.into_iter().filter(|t| t.within(allowed)) {
                         let mut sink = |s: SeStep| {
                             // HoDoKu's chains never come back to a cell they left (but a loop
                             // to its start).
@@ -597,12 +639,7 @@ impl Walk {
         match slot.find {
             Find::ForcingChain => {
                 let saved = ctx.allowed;
-                ctx.allowed = Technique::ForcingChain.bit()
-                    | Technique::ForcingXChain.bit()
-                    | Technique::BidirectionalCycle.bit()
-                    | Technique::NishioForcingChain.bit()
-                    | Technique::CellForcingChain.bit()
-                    | Technique::RegionForcingChain.bit();
+                ctx.allowed = saved & FORCING_CHAINS;
                 let mut s = chaining::cycles_and_forcing_chains(&self.board, ctx, &mut self.buffers);
                 if matches!(s, Ok(None)) {
                     s = chaining::multiple_forcing_chains(&self.board, ctx, &mut self.buffers);
@@ -612,9 +649,9 @@ impl Walk {
             }
             Find::ForcingNet => {
                 let saved = ctx.allowed;
-                ctx.allowed = Technique::DynamicForcingChain.bit() | Technique::DynamicForcingChainPlus.bit();
+                ctx.allowed = saved & FORCING_NETS;
                 let mut s = chaining::multiple_forcing_chains(&self.board, ctx, &mut self.buffers);
-                if matches!(s, Ok(None)) {
+                if matches!(s, Ok(None)) && Technique::DynamicForcingChainPlus.within(saved) {
                     let mut memo = chaining::Memo::default();
                     s = chaining::nested_forcing_chains(&self.board, ctx, 1, 0, &mut memo, &mut self.buffers);
                 }

@@ -347,6 +347,12 @@ impl Walk {
     }
 }
 
+/// Every technique a step of HoDoKu's order may be of ([`nine::hodoku::ORDER`]), the guess
+/// (its brute force) included.
+pub(crate) fn hodoku_techniques() -> crate::human::TechniqueSet {
+    nine::hodoku::techniques()
+}
+
 /// A walk in HoDoKu's order ([`nine::hodoku`]): 9x9 only, as HoDoKu.
 #[derive(Clone)]
 pub(crate) struct HodokuWalk(Box<nine::hodoku::Walk>);
