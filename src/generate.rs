@@ -282,7 +282,22 @@ fn se_rating(grid: Grid) -> pgrx::composite_type!('static, "se_rating") {
 // COST 10000: 50 µs a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["view_types"], cost = 10000)]
 fn hint(grid: Grid) -> Option<pgrx::composite_type!('static, "step")> {
-    let next = match searched(hint_with(&grid.0, &mut interrupts())) {
+    hint_row(&grid, hint_with)
+}
+
+/// The `sudoku.step` row of the next step `next_step` finds on the grid; NULL when it is solved,
+/// 22023 when the grid cannot be solved step by step.
+fn hint_row(
+    grid: &Grid,
+    next_step: fn(
+        &sudoku_engine::Grid,
+        &mut dyn FnMut() -> bool,
+    ) -> Result<
+        Result<Option<sudoku_engine::human::Step>, sudoku_engine::human::RateError>,
+        sudoku_engine::Interrupted,
+    >,
+) -> Option<pgrx::composite_type!('static, "step")> {
+    let next = match searched(next_step(&grid.0, &mut interrupts())) {
         Ok(d) => d?,
         Err(e) => invalid_parameter(format!("no hint for this grid: {e}")),
     };
@@ -295,15 +310,7 @@ fn hint(grid: Grid) -> Option<pgrx::composite_type!('static, "step")> {
 // COST 12000: 62 µs a call through SQL on 300 puzzles of se_rated_10k (every 33rd), in units of 5 ns (psql \timing).
 #[pg_extern(immutable, strict, parallel_safe, name = "hint", requires = ["view_types"], cost = 12000)]
 fn hint_by(grid: Grid, by: &str) -> Option<pgrx::composite_type!('static, "step")> {
-    if !by_hodoku(by) {
-        return hint(grid);
-    }
-    let next = match searched(hodoku_hint_with(&grid.0, &mut interrupts())) {
-        Ok(d) => d?,
-        Err(e) => invalid_parameter(format!("no hint for this grid: {e}")),
-    };
-    let after = after_step(grid.0.cells(), &next);
-    Some(step_row(&RowType::new("sudoku.step"), 1, next.technique.name(), &next, after, grid.0.size()))
+    hint_row(&grid, if by_hodoku(by) { hodoku_hint_with } else { hint_with })
 }
 
 /// Every technique: the path's in the order tried (position from 1), then HoDoKu's own

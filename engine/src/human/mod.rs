@@ -1625,17 +1625,8 @@ impl Steps {
     pub fn candidates(&self) -> Vec<u32> {
         match &self.walker {
             Walker::Propagation(b) => b.cand.clone(),
-            Walker::Path(_) | Walker::Hodoku(_) => {
-                let (mut c, cells) = match &self.walker {
-                    Walker::Path(w) => (w.candidates(), w.cells()),
-                    Walker::Hodoku(w) => (w.candidates(), w.cells()),
-                    Walker::Propagation(_) => unreachable!("matched above"),
-                };
-                for (m, &v) in c.iter_mut().zip(cells).filter(|(_, &v)| v != 0) {
-                    *m = 1 << (v - 1);
-                }
-                c
-            }
+            Walker::Path(w) => with_digits(w.candidates(), w.cells()),
+            Walker::Hodoku(w) => with_digits(w.candidates(), w.cells()),
         }
     }
 
@@ -1653,6 +1644,14 @@ impl Steps {
     pub fn selection(&self) -> &Selection {
         &self.selection
     }
+}
+
+/// A walk's candidates with each filled cell given its own digit's bit.
+fn with_digits(mut cand: Vec<u32>, cells: &[u8]) -> Vec<u32> {
+    for (m, &v) in cand.iter_mut().zip(cells).filter(|(_, &v)| v != 0) {
+        *m = 1 << (v - 1);
+    }
+    cand
 }
 
 /// The propagation order's next step on `b` (not applied).

@@ -100,7 +100,17 @@ fn path(
     explain: bool,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Vec<Step>, RateError>, Interrupted> {
-    let mut run = match Steps::new(grid, Selection::all(), explain, interrupt)? {
+    Ok(run_to_end(grid, Selection::all(), explain, interrupt)?.map(|(steps, _)| steps))
+}
+
+/// Every step of a run of `selection` from the grid to its end, and the run.
+fn run_to_end(
+    grid: &Grid,
+    selection: Selection,
+    explain: bool,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Result<(Vec<Step>, Steps), RateError>, Interrupted> {
+    let mut run = match Steps::new(grid, selection, explain, interrupt)? {
         Ok(run) => run,
         Err(e) => return Ok(Err(e)),
     };
@@ -108,7 +118,19 @@ fn path(
     while let Some(step) = run.next_with(interrupt)? {
         steps.push(step);
     }
-    Ok(Ok(steps))
+    Ok(Ok((steps, run)))
+}
+
+/// The first step of a run of `selection` on the grid, explained; `None` when it is solved.
+fn first_step(
+    grid: &Grid,
+    selection: Selection,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Result<Option<Step>, RateError>, Interrupted> {
+    match Steps::new(grid, selection, true, interrupt)? {
+        Ok(mut run) => Ok(Ok(run.next_with(interrupt)?)),
+        Err(e) => Ok(Err(e)),
+    }
 }
 
 /// Every step from the grid to its solution, explained.
@@ -162,15 +184,7 @@ pub fn hodoku_steps_with(
     explain: bool,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<(Vec<Step>, super::HodokuLevel), RateError>, Interrupted> {
-    let mut run = match Steps::new(grid, Selection::hodoku(), explain, interrupt)? {
-        Ok(run) => run,
-        Err(e) => return Ok(Err(e)),
-    };
-    let mut steps = Vec::new();
-    while let Some(step) = run.next_with(interrupt)? {
-        steps.push(step);
-    }
-    Ok(Ok((steps, run.hodoku_level())))
+    Ok(run_to_end(grid, Selection::hodoku(), explain, interrupt)?.map(|(steps, run)| (steps, run.hodoku_level())))
 }
 
 /// HoDoKu's rating of the steps of its order (see [`hodoku_rate_with`]), `hardest` the
@@ -196,10 +210,7 @@ pub fn hodoku_hint_with(
     grid: &Grid,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Option<Step>, RateError>, Interrupted> {
-    match Steps::new(grid, Selection::hodoku(), true, interrupt)? {
-        Ok(mut run) => Ok(Ok(run.next_with(interrupt)?)),
-        Err(e) => Ok(Err(e)),
-    }
+    first_step(grid, Selection::hodoku(), interrupt)
 }
 
 /// Whether the puzzle (one solution, not checked) rates at most `hi` tenths: the path with only
@@ -225,10 +236,7 @@ pub fn hint_with(
     grid: &Grid,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Option<Step>, RateError>, Interrupted> {
-    match Steps::new(grid, Selection::all(), true, interrupt)? {
-        Ok(mut run) => Ok(Ok(run.next_with(interrupt)?)),
-        Err(e) => Ok(Err(e)),
-    }
+    first_step(grid, Selection::all(), interrupt)
 }
 
 #[cfg(test)]

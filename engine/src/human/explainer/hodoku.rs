@@ -58,16 +58,15 @@ enum Find {
     BruteForce,
 }
 
-/// One slot of the order: what it tries, the name HoDoKu gives it, its score and level.
+/// One slot of the order: what it tries, its score and level.
 pub(crate) struct Slot {
     find: Find,
-    pub(crate) name: &'static str,
     pub(crate) score: u32,
     pub(crate) level: HodokuLevel,
 }
 
-const fn slot(find: Find, name: &'static str, score: u32, level: HodokuLevel) -> Slot {
-    Slot { find, name, score, level }
+const fn slot(find: Find, score: u32, level: HodokuLevel) -> Slot {
+    Slot { find, score, level }
 }
 
 /// HoDoKu's default solving order, the enabled steps by index (100 full house ... 8900 brute
@@ -78,62 +77,62 @@ pub(crate) const ORDER: [Slot; 56] = {
     use HodokuLevel::*;
     use Technique as K;
     [
-        slot(FullHouse, "full_house", 4, Easy),
-        slot(NakedSingle, "naked_single", 4, Easy),
-        slot(HiddenSingle, "hidden_single", 14, Easy),
-        slot(Listed(&[K::LockedPair], Scan), "locked_pair", 40, Medium),
-        slot(Listed(&[K::LockedTriple], Scan), "locked_triple", 60, Medium),
-        slot(Listed(&[K::Pointing], Scan), "pointing", 50, Medium),
-        slot(Listed(&[K::Claiming], Scan), "claiming", 50, Medium),
-        slot(Listed(&[K::NakedPair], Scan), "naked_pair", 60, Medium),
-        slot(Listed(&[K::NakedTriple], Scan), "naked_triple", 80, Medium),
-        slot(Listed(&[K::HiddenPair], Scan), "hidden_pair", 70, Medium),
-        slot(Listed(&[K::HiddenTriple], Scan), "hidden_triple", 100, Medium),
-        slot(Listed(&[K::NakedQuad], Scan), "naked_quad", 120, Hard),
-        slot(Listed(&[K::HiddenQuad], Scan), "hidden_quad", 150, Hard),
-        slot(Listed(&[K::XWing], Fish), "x_wing", 140, Hard),
-        slot(Listed(&[K::Swordfish], Fish), "swordfish", 150, Hard),
-        slot(Listed(&[K::Jellyfish], Fish), "jellyfish", 160, Hard),
-        slot(Listed(&[K::RemotePair], Sorted), "remote_pair", 110, Hard),
-        slot(Listed(&[K::BugPlusOne], Sorted), "bug_plus_one", 100, Hard),
-        slot(Listed(&[K::Skyscraper], Skyscraper), "skyscraper", 130, Hard),
-        slot(Listed(&[K::TwoStringKite], Digit), "two_string_kite", 150, Hard),
-        slot(Turbot, "turbot_fish", 120, Hard),
-        slot(Listed(&[K::EmptyRectangle], Digit), "empty_rectangle", 120, Hard),
-        slot(Listed(&[K::WWing], WWing), "w_wing", 150, Hard),
-        slot(Listed(&[K::XYWing], Cells), "xy_wing", 160, Hard),
-        slot(Listed(&[K::XYZWing], Cells), "xyz_wing", 180, Hard),
-        slot(Listed(&[K::UniqueRectangle1], Sorted), "unique_rectangle_1", 100, Hard),
-        slot(Listed(&[K::UniqueRectangle2], Sorted), "unique_rectangle_2", 100, Hard),
-        slot(Listed(&[K::UniqueRectangle3], Sorted), "unique_rectangle_3", 100, Hard),
-        slot(Listed(&[K::UniqueRectangle4], Sorted), "unique_rectangle_4", 100, Hard),
-        slot(Listed(&[K::UniqueRectangle5], Sorted), "unique_rectangle_5", 100, Hard),
-        slot(Listed(&[K::UniqueRectangle6], Sorted), "unique_rectangle_6", 100, Hard),
-        slot(Listed(&[K::HiddenRectangle], Sorted), "hidden_rectangle", 100, Hard),
-        slot(Listed(&[K::AvoidableRectangle1], Sorted), "avoidable_rectangle_1", 100, Hard),
-        slot(Listed(&[K::AvoidableRectangle2], Sorted), "avoidable_rectangle_2", 100, Hard),
-        slot(Listed(&[K::FinnedXWing], Fish), "finned_x_wing", 130, Hard),
-        slot(Listed(&[K::SashimiXWing], Fish), "sashimi_x_wing", 150, Hard),
-        slot(Listed(&[K::FinnedSwordfish], Fish), "finned_swordfish", 200, Unfair),
-        slot(Listed(&[K::SashimiSwordfish], Fish), "sashimi_swordfish", 240, Unfair),
-        slot(Listed(&[K::FinnedJellyfish], Fish), "finned_jellyfish", 250, Unfair),
-        slot(Listed(&[K::SashimiJellyfish], Fish), "sashimi_jellyfish", 260, Unfair),
-        slot(Listed(&[K::SueDeCoq], Sorted), "sue_de_coq", 250, Unfair),
-        slot(Listed(&[K::SimpleColorsTrap, K::SimpleColorsWrap], Sorted), "simple_colors", 150, Hard),
-        slot(Listed(&[K::MultiColors1, K::MultiColors2], Sorted), "multi_colors", 200, Hard),
-        slot(Listed(&[K::XChain], Sorted), "x_chain", 260, Unfair),
-        slot(Listed(&[K::XYChain], Sorted), "xy_chain", 260, Unfair),
-        slot(Loops(false), "nice_loop", 280, Unfair),
-        slot(Loops(true), "grouped_nice_loop", 300, Unfair),
-        slot(Listed(&[K::AlsXz], Sorted), "als_xz", 300, Unfair),
-        slot(Listed(&[K::AlsXyWing], Sorted), "als_xy_wing", 320, Unfair),
-        slot(Listed(&[K::AlsXyChain], Sorted), "als_xy_chain", 340, Unfair),
-        slot(Listed(&[K::FrankenXWing], Sorted), "franken_x_wing", 300, Unfair),
-        slot(Listed(&[K::FrankenSwordfish], Sorted), "franken_swordfish", 350, Unfair),
-        slot(Listed(&[K::FinnedFrankenXWing], Sorted), "finned_franken_x_wing", 390, Unfair),
-        slot(Listed(&[K::FinnedFrankenSwordfish], Sorted), "finned_franken_swordfish", 410, Unfair),
-        slot(ForcingChain, "forcing_chain", 500, Extreme),
-        slot(ForcingNet, "forcing_net", 700, Extreme),
+        slot(FullHouse, 4, Easy),
+        slot(NakedSingle, 4, Easy),
+        slot(HiddenSingle, 14, Easy),
+        slot(Listed(&[K::LockedPair], Scan), 40, Medium),
+        slot(Listed(&[K::LockedTriple], Scan), 60, Medium),
+        slot(Listed(&[K::Pointing], Scan), 50, Medium),
+        slot(Listed(&[K::Claiming], Scan), 50, Medium),
+        slot(Listed(&[K::NakedPair], Scan), 60, Medium),
+        slot(Listed(&[K::NakedTriple], Scan), 80, Medium),
+        slot(Listed(&[K::HiddenPair], Scan), 70, Medium),
+        slot(Listed(&[K::HiddenTriple], Scan), 100, Medium),
+        slot(Listed(&[K::NakedQuad], Scan), 120, Hard),
+        slot(Listed(&[K::HiddenQuad], Scan), 150, Hard),
+        slot(Listed(&[K::XWing], Fish), 140, Hard),
+        slot(Listed(&[K::Swordfish], Fish), 150, Hard),
+        slot(Listed(&[K::Jellyfish], Fish), 160, Hard),
+        slot(Listed(&[K::RemotePair], Sorted), 110, Hard),
+        slot(Listed(&[K::BugPlusOne], Sorted), 100, Hard),
+        slot(Listed(&[K::Skyscraper], Skyscraper), 130, Hard),
+        slot(Listed(&[K::TwoStringKite], Digit), 150, Hard),
+        slot(Turbot, 120, Hard),
+        slot(Listed(&[K::EmptyRectangle], Digit), 120, Hard),
+        slot(Listed(&[K::WWing], WWing), 150, Hard),
+        slot(Listed(&[K::XYWing], Cells), 160, Hard),
+        slot(Listed(&[K::XYZWing], Cells), 180, Hard),
+        slot(Listed(&[K::UniqueRectangle1], Sorted), 100, Hard),
+        slot(Listed(&[K::UniqueRectangle2], Sorted), 100, Hard),
+        slot(Listed(&[K::UniqueRectangle3], Sorted), 100, Hard),
+        slot(Listed(&[K::UniqueRectangle4], Sorted), 100, Hard),
+        slot(Listed(&[K::UniqueRectangle5], Sorted), 100, Hard),
+        slot(Listed(&[K::UniqueRectangle6], Sorted), 100, Hard),
+        slot(Listed(&[K::HiddenRectangle], Sorted), 100, Hard),
+        slot(Listed(&[K::AvoidableRectangle1], Sorted), 100, Hard),
+        slot(Listed(&[K::AvoidableRectangle2], Sorted), 100, Hard),
+        slot(Listed(&[K::FinnedXWing], Fish), 130, Hard),
+        slot(Listed(&[K::SashimiXWing], Fish), 150, Hard),
+        slot(Listed(&[K::FinnedSwordfish], Fish), 200, Unfair),
+        slot(Listed(&[K::SashimiSwordfish], Fish), 240, Unfair),
+        slot(Listed(&[K::FinnedJellyfish], Fish), 250, Unfair),
+        slot(Listed(&[K::SashimiJellyfish], Fish), 260, Unfair),
+        slot(Listed(&[K::SueDeCoq], Sorted), 250, Unfair),
+        slot(Listed(&[K::SimpleColorsTrap, K::SimpleColorsWrap], Sorted), 150, Hard),
+        slot(Listed(&[K::MultiColors1, K::MultiColors2], Sorted), 200, Hard),
+        slot(Listed(&[K::XChain], Sorted), 260, Unfair),
+        slot(Listed(&[K::XYChain], Sorted), 260, Unfair),
+        slot(Loops(false), 280, Unfair),
+        slot(Loops(true), 300, Unfair),
+        slot(Listed(&[K::AlsXz], Sorted), 300, Unfair),
+        slot(Listed(&[K::AlsXyWing], Sorted), 320, Unfair),
+        slot(Listed(&[K::AlsXyChain], Sorted), 340, Unfair),
+        slot(Listed(&[K::FrankenXWing], Sorted), 300, Unfair),
+        slot(Listed(&[K::FrankenSwordfish], Sorted), 350, Unfair),
+        slot(Listed(&[K::FinnedFrankenXWing], Sorted), 390, Unfair),
+        slot(Listed(&[K::FinnedFrankenSwordfish], Sorted), 410, Unfair),
+        slot(ForcingChain, 500, Extreme),
+        slot(ForcingNet, 700, Extreme),
     ]
 };
 
@@ -175,7 +174,7 @@ pub(crate) fn techniques() -> TechniqueSet {
 }
 
 /// HoDoKu's brute force, its last resort: score 10,000, extreme.
-pub(crate) const BRUTE_FORCE: Slot = slot(Find::BruteForce, "guess", 10_000, HodokuLevel::Extreme);
+pub(crate) const BRUTE_FORCE: Slot = slot(Find::BruteForce, 10_000, HodokuLevel::Extreme);
 
 /// HoDoKu's singles queues and candidate counts (its `Sudoku2`'s `nsQueue`, `hsQueue` and
 /// `free`), kept in step with the board: they decide which single comes next.
@@ -374,15 +373,25 @@ fn sort_key(s: &SeStep) -> (i64, i64, usize, usize) {
     (-(elims.len() as i64), sum, s.links.len(), s.cells.len())
 }
 
-/// HoDoKu's scan order for the steps of one slot: boxes, rows, columns, each by number, then
-/// the digits, then the cells.
-fn scan_key(s: &SeStep) -> (usize, usize, u32, Vec<usize>) {
-    let (t, r) = s.region.unwrap_or((3, 0));
-    (t, r, s.digits, s.cells.clone())
+/// The key of a step in its slot's choice, lower first: HoDoKu's step order ([`sort_key`]) or
+/// the place of the step in the scan that stops at its first.
+fn choice_key(b: &Board, choice: Choice, s: &SeStep) -> Vec<i64> {
+    match choice {
+        Choice::Sorted => {
+            let (n, sum, links, cells) = sort_key(s);
+            vec![n, sum, links as i64, cells as i64]
+        }
+        // Boxes, rows, columns, each by number, then the digits, then the cells.
+        Choice::Scan => {
+            let (t, r) = s.region.unwrap_or((3, 0));
+            [t, r, s.digits as usize].into_iter().chain(s.cells.iter().copied()).map(|x| x as i64).collect()
+        }
+        _ => first_key(b, choice, s).into_iter().map(|x| x as i64).collect(),
+    }
 }
 
-/// The key of HoDoKu's scans that stop at their first step ([`Choice::Cells`],
-/// [`Choice::WWing`], [`Choice::Digit`]): lower comes first.
+/// The key of HoDoKu's scans of patterns that stop at their first step ([`Choice::Cells`],
+/// [`Choice::WWing`], [`Choice::Digit`], [`Choice::Skyscraper`], [`Choice::Fish`]).
 fn first_key(b: &Board, choice: Choice, s: &SeStep) -> Vec<usize> {
     let removed = s.removed.iter().fold(0u32, |m, &(_, x)| m | x) as usize;
     match choice {
@@ -556,20 +565,15 @@ impl Walk {
                 }),
                 Find::Listed(techniques, choice) => {
                     let board = &self.board;
-                    let mut best: Option<SeStep> = None;
+                    let mut best: Option<(Vec<i64>, SeStep)> = None;
                     for &t in techniques.iter().filter(|t| t.within(allowed)) {
                         let mut sink = |s: SeStep| {
                             if s.technique != t || !simple(&s) {
                                 return false;
                             }
-                            let better = match (&best, choice) {
-                                (None, _) => true,
-                                (Some(b), Choice::Scan) => scan_key(&s) < scan_key(b),
-                                (Some(b), Choice::Sorted) => sort_key(&s) < sort_key(b),
-                                (Some(b), c) => first_key(board, c, &s) < first_key(board, c, b),
-                            };
-                            if better {
-                                best = Some(s);
+                            let key = choice_key(board, choice, &s);
+                            if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                                best = Some((key, s));
                             }
                             false
                         };
@@ -577,21 +581,24 @@ impl Walk {
                             return Err(e);
                         }
                     }
-                    best
+                    best.map(|(_, s)| s)
                 }
                 Find::Turbot => {
-                    let mut best: Option<SeStep> = None;
+                    let mut best: Option<(_, SeStep)> = None;
                     chains::x_chains(
                         &self.board,
                         &mut |s: SeStep| {
-                            if s.cells.len() <= 4 && simple(&s) && best.as_ref().is_none_or(|b| sort_key(&s) < sort_key(b)) {
-                                best = Some(SeStep { technique: Technique::TurbotFish, ..s });
+                            if s.cells.len() <= 4 && simple(&s) {
+                                let key = sort_key(&s);
+                                if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                                    best = Some((key, SeStep { technique: Technique::TurbotFish, ..s }));
+                                }
                             }
                             false
                         },
                         &mut poll,
                     );
-                    best
+                    best.map(|(_, s)| s)
                 }
                 Find::Loops(grouped) => {
                     use Technique::*;
@@ -601,7 +608,7 @@ impl Walk {
                         [ContinuousNiceLoop, DiscontinuousNiceLoop, Aic]
                     };
                     // One step per set of eliminations, the shortest chain's.
-                    let mut kept: Vec<SeStep> = Vec::new();
+                    let mut kept: Vec<(_, SeStep)> = Vec::new();
                     for t in kinds.into_iter().filter(|t| t.within(allowed)) {
                         let mut sink = |s: SeStep| {
                             // HoDoKu's chains never come back to a cell they left (but a loop
@@ -615,10 +622,10 @@ impl Walk {
                                 return false;
                             }
                             let key = sort_key(&s);
-                            match kept.iter_mut().find(|k| k.removed == s.removed) {
-                                Some(k) if sort_key(k) <= key => {}
-                                Some(k) => *k = s,
-                                None => kept.push(s),
+                            match kept.iter_mut().find(|(_, k)| k.removed == s.removed) {
+                                Some((k, _)) if *k <= key => {}
+                                Some(kept) => *kept = (key, s),
+                                None => kept.push((key, s)),
                             }
                             false
                         };
@@ -628,7 +635,7 @@ impl Walk {
                             chains::alternating_chains_with(&self.board, t, false, &mut sink, &mut poll);
                         }
                     }
-                    kept.into_iter().min_by_key(sort_key)
+                    kept.into_iter().min_by(|a, b| a.0.cmp(&b.0)).map(|(_, s)| s)
                 }
                 Find::ForcingChain | Find::ForcingNet | Find::BruteForce => None,
             }

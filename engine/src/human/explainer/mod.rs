@@ -357,7 +357,7 @@ pub(crate) fn hodoku_techniques() -> crate::human::TechniqueSet {
 #[derive(Clone)]
 pub(crate) struct HodokuWalk(Box<nine::hodoku::Walk>);
 
-/// The slot of HoDoKu's order a step came from: its name, score and level.
+/// The slot of HoDoKu's order a step came from: its score and level.
 pub(crate) struct HodokuSlot {
     pub(crate) score: u32,
     pub(crate) level: crate::human::HodokuLevel,

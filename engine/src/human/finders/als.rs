@@ -146,17 +146,18 @@ pub(super) fn als_xz<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut dyn F
     false
 }
 
-/// Every ALS-XY-Wing to `sink` (true stops): ALS A and B (overlapping allowed, neither within the
-/// other) each with an RC with a third ALS C, the two RCs not one same single digit.
-pub(super) fn als_xy_wings<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut dyn FnMut() -> bool) -> bool {
-    let all = all_als(b);
-    // The RCs of each ALS with the others: (other, rc digits).
+/// The RCs of each ALS of `all` with the others, as (other, RC digits); with `disjoint`, only
+/// between ALS that share no cell. `None` when `poll` stops the search.
+fn rc_links(b: &Board, all: &[Als], disjoint: bool, poll: &mut dyn FnMut() -> bool) -> Option<Vec<Vec<(usize, Mask)>>> {
     let mut rcs: Vec<Vec<(usize, Mask)>> = vec![Vec::new(); all.len()];
     for i in 0..all.len() {
         if poll() {
-            return true;
+            return None;
         }
         for j in i + 1..all.len() {
+            if disjoint && !(all[i].cells & all[j].cells).is_empty() {
+                continue;
+            }
             let rc = restricted_commons(b, &all[i], &all[j]);
             if rc != 0 {
                 rcs[i].push((j, rc));
@@ -164,6 +165,14 @@ pub(super) fn als_xy_wings<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut
             }
         }
     }
+    Some(rcs)
+}
+
+/// Every ALS-XY-Wing to `sink` (true stops): ALS A and B (overlapping allowed, neither within the
+/// other) each with an RC with a third ALS C, the two RCs not one same single digit.
+pub(super) fn als_xy_wings<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut dyn FnMut() -> bool) -> bool {
+    let all = all_als(b);
+    let Some(rcs) = rc_links(b, &all, false, poll) else { return true };
     for (c, links) in rcs.iter().enumerate() {
         if poll() {
             return true;
@@ -200,22 +209,7 @@ const MAX_CHAIN_RCS: usize = 12;
 /// seeing all their places in both. Each set of removals once, by its shortest chain.
 pub(super) fn als_xy_chains<S: Sink + ?Sized>(b: &Board, sink: &mut S, poll: &mut dyn FnMut() -> bool) -> bool {
     let all = all_als(b);
-    let mut rcs: Vec<Vec<(usize, Mask)>> = vec![Vec::new(); all.len()];
-    for i in 0..all.len() {
-        if poll() {
-            return true;
-        }
-        for j in i + 1..all.len() {
-            if !(all[i].cells & all[j].cells).is_empty() {
-                continue;
-            }
-            let rc = restricted_commons(b, &all[i], &all[j]);
-            if rc != 0 {
-                rcs[i].push((j, rc));
-                rcs[j].push((i, rc));
-            }
-        }
-    }
+    let Some(rcs) = rc_links(b, &all, true, poll) else { return true };
     // The kept steps: (removals, RCs, step).
     let mut kept: Vec<(Vec<(usize, Mask)>, usize, SeStep)> = Vec::new();
     // A state: (ALS, the active RC digits that reached it); its predecessor and depth.
