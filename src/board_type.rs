@@ -188,6 +188,7 @@ CREATE TYPE mistake AS (kind text, row integer, col integer, digit integer, expl
 // COST 400: about 2 µs a call for 9x9, in units of 5 ns (estimated).
 #[pg_extern(name = "board", immutable, strict, parallel_safe, requires = ["board_type"], cost = 400)]
 fn board_of_grid(grid: Grid) -> Board {
+    crate::grid_type::human_shape(grid.0.shape(), "sudoku.board");
     Board(EngineBoard::from_grid(&grid.0))
 }
 

@@ -29,6 +29,14 @@ fn failed(e: CanonicalError) -> ! {
                 "No valid grid is known to need that many; large grids that repeat a digit in a row or column can."
             );
         }
+        CanonicalError::Shape(shape) => {
+            ereport!(
+                ERROR,
+                PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
+                format!("canonical forms are of grids of square boxes (4x4, 9x9, 16x16, 25x25), not of {shape} boxes"),
+                "sudoku.transform takes every shape."
+            );
+        }
     }
 }
 

@@ -13,7 +13,9 @@ use crate::rows::{datum, RowType};
 use crate::views::{after_step, step_row};
 
 use crate::functions::{interrupts, searched};
-use crate::grid_type::{invalid_parameter, raise, required, Grid};
+use crate::grid_type::{human_shape, invalid_parameter, parse_shape, raise, required, Grid};
+use crate::variant::shape_of_size;
+use sudoku_engine::Shape;
 
 /// The symmetry named in SQL; `22023` for another name.
 pub(crate) fn symmetry(name: &str) -> Symmetry {
@@ -25,7 +27,7 @@ pub(crate) fn symmetry(name: &str) -> Symmetry {
 
 /// The checked arguments shared by `generate` and `generate_many`.
 struct Request {
-    size: usize,
+    shape: Shape,
     symmetry: Symmetry,
     givens: Option<usize>,
     /// The band of ER asked for, in tenths, and how to name it in an error.
@@ -56,16 +58,12 @@ fn tenth(bound: &RangeBound<AnyNumeric>, lower: bool) -> u32 {
 }
 
 fn request(
-    size: Option<i32>,
+    shape: Shape,
     symmetry_name: Option<&str>,
     givens: Option<i32>,
     difficulty: Option<&str>,
     er: Option<Range<AnyNumeric>>,
 ) -> Request {
-    let size = match required(size, "size") {
-        s @ (4 | 9 | 16 | 25) => s as usize,
-        s => invalid_parameter(format!("grid size must be 4, 9, 16 or 25, not {s}")),
-    };
     let symmetry_name = required(symmetry_name, "symmetry");
     let givens = match givens {
         Some(g) if g < 0 => invalid_parameter(format!("givens must not be negative, not {g}")),
@@ -91,13 +89,16 @@ fn request(
         (Some(_), Some(_)) => invalid_parameter("give a difficulty or an ER range, not both".to_string()),
         (l, e) => l.or(e),
     };
-    Request { size, symmetry: symmetry(symmetry_name), givens, band }
+    if band.is_some() {
+        human_shape(shape, "a difficulty or an ER range");
+    }
+    Request { shape, symmetry: symmetry(symmetry_name), givens, band }
 }
 
 /// One puzzle for `seed`, raising `22023` when the request cannot be met.
 fn one(r: &Request, seed: u64) -> Grid {
     if let Some((band, what)) = &r.band {
-        return match searched(generate_band_seeded(r.size, seed, r.symmetry, r.givens, *band, &mut interrupts())) {
+        return match searched(generate_band_seeded(r.shape, seed, r.symmetry, r.givens, *band, &mut interrupts())) {
             Ok(Some(g)) => Grid(g.puzzle),
             Ok(None) => invalid_parameter(format!(
                 "no {what} was found in {LEVEL_ATTEMPTS} attempts for this size, symmetry and givens"
@@ -106,7 +107,7 @@ fn one(r: &Request, seed: u64) -> Grid {
             Err(e) => invalid_parameter(format!("{e}")),
         };
     }
-    match searched(generate_seeded(r.size, seed, r.symmetry, r.givens, &mut interrupts())) {
+    match searched(generate_seeded(r.shape, seed, r.symmetry, r.givens, &mut interrupts())) {
         Ok(g) => Grid(g.puzzle),
         Err(GenerateError::Size(e)) => raise(&e),
         Err(e) => invalid_parameter(format!("{e}")),
@@ -134,7 +135,25 @@ fn generate_in_band(
     difficulty: default!(Option<&str>, "NULL"),
     er: default!(Option<Range<AnyNumeric>>, "NULL"),
 ) -> Grid {
+    let size = shape_of_size(required(size, "size"));
     let r = request(size, symmetry, givens, difficulty, er);
+    one(&r, seed.map_or_else(rand::random::<u64>, |s| s as u64))
+}
+
+/// `generate` for a grid of boxes of the shape given, `RxC` (e.g. `3x2`: 6x6 of tall boxes) or
+/// `none` with its size (`7x7`: written `none` needs the size, so `generate(size => 7)`).
+// COST 14000: as generate(size) for 9x9; 6x6 and 8x8 take less, 12x12 more (docs/grid-type.md "Every size").
+#[pg_extern(name = "generate", volatile, parallel_safe, cost = 14000)]
+fn generate_shaped(
+    shape: &str,
+    seed: default!(Option<i64>, "NULL"),
+    symmetry: default!(Option<&str>, "'central'"),
+    givens: default!(Option<i32>, "NULL"),
+    difficulty: default!(Option<&str>, "NULL"),
+    er: default!(Option<Range<AnyNumeric>>, "NULL"),
+) -> Grid {
+    let shape = parse_shape(shape);
+    let r = request(shape, symmetry, givens, difficulty, er);
     one(&r, seed.map_or_else(rand::random::<u64>, |s| s as u64))
 }
 
@@ -155,7 +174,7 @@ fn generate_many_in_band(
     if n < 0 {
         invalid_parameter(format!("n must not be negative, not {n}"));
     }
-    let r = request(size, symmetry, givens, difficulty, er);
+    let r = request(shape_of_size(required(size, "size")), symmetry, givens, difficulty, er);
     let base = seed.map_or_else(rand::random::<u64>, |s| s as u64);
     SetOfIterator::new((0..n as u64).map(move |i| one(&r, derived_seed(base, i))))
 }
@@ -198,6 +217,7 @@ CREATE TYPE rating AS (level text, score double precision, techniques text[], st
 // COST 260000: 1.3 ms a call on magictour_top1465, in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["rating_type"], cost = 260000)]
 fn rate(grid: Grid) -> pgrx::composite_type!('static, "rating") {
+    human_shape(grid.0.shape(), "rate");
     let rating = match searched(rate_with(&grid.0, &mut interrupts())) {
         Ok(r) => r,
         Err(e) => invalid_parameter(format!("cannot rate this grid: {e}")),
@@ -268,6 +288,7 @@ pub(crate) fn tenths(t: u32) -> Option<pg_sys::Datum> {
 // COST 700000: 3.5 ms a call on se_rated_10k (3.74 ms through SQL), in units of 5 ns (scripts/se_compare.sh, docs/rating.md "The Sudoku Explainer rating").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["se_rating_type"], cost = 700000)]
 fn se_rating(grid: Grid) -> pgrx::composite_type!('static, "se_rating") {
+    human_shape(grid.0.shape(), "se_rating");
     let mut check = interrupts();
     let r = match se_rating_with(&grid.0, &mut check) {
         Ok(r) => r,
@@ -297,6 +318,7 @@ fn hint_row(
         sudoku_engine::Interrupted,
     >,
 ) -> Option<pgrx::composite_type!('static, "step")> {
+    human_shape(grid.0.shape(), "hint");
     let next = match searched(next_step(&grid.0, &mut interrupts())) {
         Ok(d) => d?,
         Err(e) => invalid_parameter(format!("no hint for this grid: {e}")),

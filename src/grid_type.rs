@@ -14,7 +14,7 @@ use pgrx::pgrx_sql_entity_graph::metadata::{
     ArgumentError, ReturnsError, ReturnsRef, SqlMappingRef, SqlTranslatable, TypeOrigin,
 };
 use pgrx::prelude::*;
-use sudoku_engine::{Grid as EngineGrid, GridError};
+use sudoku_engine::{Grid as EngineGrid, GridError, Shape as EngineShape};
 
 /// A Sudoku grid as a PostgreSQL value: the engine's grid behind the packed on-disk format.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, PostgresEq, PostgresHash, PostgresOrd)]
@@ -34,6 +34,29 @@ pub fn raise(e: &GridError) -> ! {
         GridError::Value(m) => {
             ereport!(ERROR, PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE, m.clone());
         }
+    }
+}
+
+/// The shape `text` names (`RxC`, e.g. `3x2`), raising `22023` for another text.
+pub fn parse_shape(text: &str) -> sudoku_engine::Shape {
+    sudoku_engine::Shape::parse(text, None).unwrap_or_else(|e| raise(&e))
+}
+
+/// Raises `0A000 feature_not_supported` unless the human techniques (steps, hints, ratings)
+/// take grids of `shape`: square boxes (4x4, 9x9, 16x16, 25x25), the shapes Sudoku
+/// Explainer's path is built for; `what` names what was asked.
+pub fn human_shape(shape: sudoku_engine::Shape, what: &str) {
+    if shape.square_side().is_none() {
+        ereport!(
+            ERROR,
+            PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
+            format!(
+                "{what} takes grids of square boxes (4x4, 9x9, 16x16, 25x25), not a {0}x{0} grid of {1} boxes",
+                shape.n(),
+                shape.name()
+            ),
+            "solve, count_solutions, propagate, generate without a level and the views take every shape."
+        );
     }
 }
 
@@ -195,7 +218,7 @@ fn grid_out(grid: Grid) -> CString {
     CString::new(grid.0.to_line()).expect("grid text has no NUL")
 }
 
-/// Binary input: one byte of box side (2 to 5), then one byte per cell, row-major.
+/// Binary input: the shape (as `grid_send` writes it), then one byte per cell, row-major.
 // COST 50: about 0.25 µs a call, estimated (not measured) in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"], cost = 50)]
 fn grid_recv(mut internal: pgrx::datum::Internal) -> Grid {
@@ -203,23 +226,24 @@ fn grid_recv(mut internal: pgrx::datum::Internal) -> Grid {
     let buf = unsafe { internal.get_mut::<pg_sys::StringInfoData>() }
         .unwrap_or_else(|| invalid_parameter("no message buffer".into()));
     let remaining = (buf.len - buf.cursor).max(0) as usize;
-    let (side, rest) = {
-        // SAFETY: `data[cursor..len]` is the unread part of the message.
-        let unread = unsafe { std::slice::from_raw_parts((buf.data as *const u8).add(buf.cursor as usize), remaining) };
-        match unread.split_first() {
-            Some((&side, rest)) => (side as usize, rest),
-            None => ereport_binary("the message is empty"),
-        }
-    };
-    if !(2..=5).contains(&side) {
-        ereport_binary(&format!("box side {side} is not 2 to 5"));
+    // SAFETY: `data[cursor..len]` is the unread part of the message.
+    let unread = unsafe { std::slice::from_raw_parts((buf.data as *const u8).add(buf.cursor as usize), remaining) };
+    if unread.is_empty() {
+        ereport_binary("the message is empty");
     }
-    let cells = side.pow(4);
+    let Some((shape, header)) = EngineGrid::read_shape_header(unread) else {
+        ereport_binary(&format!(
+            "the first byte {} is neither a box side of 2 to 5 nor a shape (0x80 | size, then the box rows)",
+            unread[0]
+        ));
+    };
+    let cells = shape.cells();
+    let rest = &unread[header..];
     if rest.len() < cells {
         ereport_binary(&format!("{} cell bytes for a grid of {cells} cells", rest.len()));
     }
-    let grid = EngineGrid::from_cells(&rest[..cells]).unwrap_or_else(|e| ereport_binary(&e.to_string()));
-    buf.cursor += 1 + cells as i32;
+    let grid = EngineGrid::from_cells_shaped(shape, &rest[..cells]).unwrap_or_else(|e| ereport_binary(&e.to_string()));
+    buf.cursor += (header + cells) as i32;
     Grid(grid)
 }
 
@@ -231,12 +255,14 @@ fn ereport_binary(what: &str) -> ! {
     );
 }
 
-/// Binary output: one byte of box side, then one byte per cell.
+/// Binary output: the shape (one byte of box side 2 to 5 for 4x4, 9x9, 16x16 and 25x25 grids,
+/// as before 0.5.0; two bytes, `0x80 | size` and the box rows (0: none), for any other), then
+/// one byte per cell.
 // COST 50: about 0.25 µs a call, estimated (not measured) in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"], cost = 50)]
 fn grid_send(grid: Grid) -> Vec<u8> {
-    let mut out = Vec::with_capacity(1 + grid.0.cells().len());
-    out.push(grid.0.box_side() as u8);
+    let mut out = grid.0.shape_header();
+    out.reserve(grid.0.cells().len());
     out.extend_from_slice(grid.0.cells());
     out
 }
@@ -320,3 +346,20 @@ CREATE CAST (grid AS integer[]) WITH FUNCTION to_array(grid);
     name = "casts",
     requires = ["concrete_type", grid_from_array, to_array]
 );
+
+/// The grid's box shape: `RxC` (rows by columns of a box: `3x3` for 9x9, `2x3` for 6x6), or
+/// `none` for a grid without boxes (the prime sizes 5, 7, 11, 13, 17, 19, 23 by default).
+// COST 20: a field of the packed value, in units of 5 ns (estimated).
+#[pg_extern(immutable, strict, parallel_safe, cost = 20)]
+fn shape(grid: Grid) -> String {
+    grid.0.shape().name()
+}
+
+/// The same cells with boxes of another shape of the same size: `RxC` (e.g. `3x2` for a 6x6
+/// book drawn with tall boxes) or `none`; `22023` for a shape of another size or not a shape.
+// COST 100: as grid_out, in units of 5 ns (estimated).
+#[pg_extern(immutable, strict, parallel_safe, cost = 100)]
+fn with_shape(grid: Grid, shape: &str) -> Grid {
+    let shape = EngineShape::parse(shape, Some(grid.0.size())).unwrap_or_else(|e| raise(&e));
+    grid.0.with_shape(shape).map(Grid).unwrap_or_else(|e| raise(&e))
+}

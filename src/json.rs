@@ -165,7 +165,7 @@ fn kind(value: &Value) -> String {
     }
 }
 
-/// The grid of a JSON array of n rows of n numbers (n = 4, 9, 16, 25), `0` or `null` for a
+/// The grid of a JSON array of n rows of n numbers (n from 4 to 25; the size's default boxes), `0` or `null` for a
 /// blank. `22P02` for another shape (not an array, a row count or length that is not n, an
 /// element that is not an integer or null), `22023` for a number outside `0..n`; both name the
 /// element's path (`$[row][col]`, from 0). Also the cast `jsonb::grid`.
@@ -177,8 +177,8 @@ fn grid_from_jsonb(json: Document) -> Grid {
         shape_error("$", format!("is {}, not an array of rows", kind(&json.0)));
     };
     let n = rows.len();
-    if ![4, 9, 16, 25].contains(&n) {
-        shape_error("$", format!("has {}; a grid has 4, 9, 16 or 25", count(n, "row")));
+    if !(4..=25).contains(&n) {
+        shape_error("$", format!("has {}; a grid has 4 to 25", count(n, "row")));
     }
     let mut values = Vec::with_capacity(n * n);
     for (r, row) in rows.iter().enumerate() {
@@ -412,7 +412,7 @@ fn svg_step(step: pgrx::composite_type!("step")) -> Option<String> {
     if let Some((c, _)) = marks.placed {
         before[c] = 0;
     }
-    let before = EngineGrid::from_cells(&before).expect("the step's grid without a digit");
+    let before = EngineGrid::from_cells_shaped(after.0.shape(), &before).expect("the step's grid without a digit");
     Some(sudoku_engine::picture::svg_step(&before, &marks).unwrap_or_else(|e| invalid_parameter(e.to_string())))
 }
 

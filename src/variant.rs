@@ -8,11 +8,17 @@ use pgrx::datum::JsonB;
 use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
 use sudoku_engine::variant::{self, Layout, Rules};
+use sudoku_engine::Shape;
 
 use crate::functions::{interrupts, searched};
 use crate::grid_type::{invalid_parameter, required, Grid};
 use crate::json::Document;
 use crate::rows::{datum, int_list, RowType};
+
+/// The default shape of an `n` x `n` grid, raising `22023` outside 4..25.
+pub(crate) fn shape_of_size(n: i32) -> Shape {
+    Shape::of_size(n.max(0) as usize).unwrap_or_else(|e| invalid_parameter(e.to_string()))
+}
 
 /// The rules of `json`, raising `22P02` for a shape that is not theirs.
 fn rules_of(json: &Document) -> Rules {
@@ -21,10 +27,10 @@ fn rules_of(json: &Document) -> Rules {
     })
 }
 
-/// The rules of `json` on a grid of `n` digits, raising `22P02` or `22023` (see the module).
-fn layout_of(json: &Document, n: usize) -> (Rules, Layout) {
+/// The rules of `json` on a grid of `shape`, raising `22P02` or `22023` (see the module).
+fn layout_of(json: &Document, shape: Shape) -> (Rules, Layout) {
     let rules = rules_of(json);
-    match rules.layout(n) {
+    match rules.layout_of(shape) {
         Ok(lay) => (rules, lay),
         Err(e) => invalid_parameter(format!("invalid rules: {e}")),
     }
@@ -35,7 +41,7 @@ fn layout_of(json: &Document, n: usize) -> (Rules, Layout) {
 // COST 2000: about 10 µs for killer rules of 30 cages, in units of 5 ns (the cage combinations are built).
 #[pg_extern(name = "rules", immutable, strict, parallel_safe, cost = 2000)]
 fn rules_checked(rules: Document, size: default!(i32, 9)) -> JsonB {
-    let (r, _) = layout_of(&rules, size.max(0) as usize);
+    let (r, _) = layout_of(&rules, shape_of_size(size));
     JsonB(r.to_json())
 }
 
@@ -44,7 +50,7 @@ fn rules_checked(rules: Document, size: default!(i32, 9)) -> JsonB {
 // published sets, in units of 5 ns (sudoku-bench --variants data/variants/*.tsv).
 #[pg_extern(name = "solve", immutable, strict, parallel_safe, cost = 20000)]
 fn solve_rules(grid: Grid, rules: Document) -> Option<Grid> {
-    let (_, lay) = layout_of(&rules, grid.0.size());
+    let (_, lay) = layout_of(&rules, grid.0.shape());
     searched(variant::solve_with(&grid.0, &lay, &mut interrupts())).map(Grid)
 }
 
@@ -55,7 +61,7 @@ fn count_solutions_rules(grid: Grid, rules: Document, max: default!(i32, 2)) -> 
     if max < 1 {
         invalid_parameter(format!("max must be at least 1, not {max}"));
     }
-    let (_, lay) = layout_of(&rules, grid.0.size());
+    let (_, lay) = layout_of(&rules, grid.0.shape());
     searched(variant::count_solutions_with(&grid.0, &lay, max as u64, &mut interrupts())) as i32
 }
 
@@ -63,7 +69,7 @@ fn count_solutions_rules(grid: Grid, rules: Document, max: default!(i32, 2)) -> 
 // COST 20000: as count_solutions(grid, rules, 2).
 #[pg_extern(name = "is_unique", immutable, strict, parallel_safe, cost = 20000)]
 fn is_unique_rules(grid: Grid, rules: Document) -> bool {
-    let (_, lay) = layout_of(&rules, grid.0.size());
+    let (_, lay) = layout_of(&rules, grid.0.shape());
     searched(variant::count_solutions_with(&grid.0, &lay, 2, &mut interrupts())) == 1
 }
 
@@ -72,7 +78,7 @@ fn is_unique_rules(grid: Grid, rules: Document) -> bool {
 // COST 400: 2 µs a call, in units of 5 ns.
 #[pg_extern(name = "is_solved", immutable, strict, parallel_safe, cost = 400)]
 fn is_solved_rules(grid: Grid, rules: Document) -> bool {
-    let (_, lay) = layout_of(&rules, grid.0.size());
+    let (_, lay) = layout_of(&rules, grid.0.shape());
     lay.is_solved(grid.0.cells())
 }
 
@@ -87,7 +93,7 @@ fn candidates_rules(
     grid: Grid,
     rules: Document,
 ) -> SetOfIterator<'static, pgrx::composite_type!('static, "cell_candidates")> {
-    let (_, lay) = layout_of(&rules, grid.0.size());
+    let (_, lay) = layout_of(&rules, grid.0.shape());
     let n = lay.n;
     let masks = searched(variant::candidates_with(&grid.0, &lay, &mut interrupts())).unwrap_or_default();
     let cells = grid.0.cells().to_vec();
@@ -136,7 +142,7 @@ fn generate_rules(
     let symmetry = crate::generate::symmetry(required(symmetry, "symmetry"));
     let seed = seed.map_or_else(rand::random::<u64>, |s| s as u64);
     let p = match searched(variant::generate_seeded(
-        size.max(0) as usize,
+        shape_of_size(size),
         &rules,
         killer,
         symmetry,
@@ -166,7 +172,7 @@ fn svg_rules(
 ) -> Option<String> {
     let candidates = required(candidates, "candidates");
     let grid = grid?;
-    let (_, lay) = layout_of(&rules?, grid.0.size());
+    let (_, lay) = layout_of(&rules?, grid.0.shape());
     match sudoku_engine::picture::svg_variant(&grid.0, solution.as_ref().map(|s| &s.0), candidates, &lay) {
         Ok(doc) => Some(doc),
         Err(e) => invalid_parameter(e.to_string()),

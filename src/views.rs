@@ -59,7 +59,12 @@ fn cells(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('static, "c
     let rows: Vec<_> = views::cells(&grid.0).collect();
     let ty = RowType::new("sudoku.cell");
     SetOfIterator::new(rows.into_iter().map(move |c| {
-        ty.row([datum(c.row as i32), datum(c.col as i32), datum(c.box_ as i32), datum(c.value.map(i32::from))])
+        ty.row([
+            datum(c.row as i32),
+            datum(c.col as i32),
+            datum((c.box_ != 0).then_some(c.box_ as i32)),
+            datum(c.value.map(i32::from)),
+        ])
     }))
 }
 
@@ -74,7 +79,7 @@ fn candidates(grid: Grid) -> SetOfIterator<'static, pgrx::composite_type!('stati
         ty.row([
             datum(c.row as i32),
             datum(c.col as i32),
-            datum(c.box_ as i32),
+            datum((c.box_ != 0).then_some(c.box_ as i32)),
             int_list(views::digits(mask).map(i32::from)),
             datum(mask as i32),
         ])
@@ -359,6 +364,7 @@ fn selection(names: &Array<'_, &str>) -> Selection {
 
 /// The run of `selection` over `grid`; `22023` when the ladder cannot run (no unique solution).
 fn run(grid: &Grid, selection: Selection, explain: bool) -> Steps {
+    crate::grid_type::human_shape(grid.0.shape(), "solving step by step");
     match searched(Steps::new(&grid.0, selection, explain, &mut interrupts())) {
         Ok(run) => run,
         Err(e) => invalid_parameter(format!("cannot solve this grid step by step: {e}")),
@@ -569,11 +575,11 @@ fn search_tree(grid: Grid, max_nodes: i32) -> SetOfIterator<'static, pgrx::compo
     }))
 }
 
-/// A grid size argument: 4, 9, 16 or 25, else `22023`.
+/// A grid size argument: 4 to 25, else `22023`.
 fn grid_size(size: i32) -> usize {
     match size {
-        4 | 9 | 16 | 25 => size as usize,
-        _ => invalid_parameter(format!("grid size must be 4, 9, 16 or 25, not {size}")),
+        4..=25 => size as usize,
+        _ => invalid_parameter(format!("grid size must be 4 to 25, not {size}")),
     }
 }
 

@@ -32,12 +32,12 @@
 use std::fmt::Write as _;
 
 use crate::geometry::Geometry;
-use crate::grid::{box_side_for_cells, Grid, GridError, SYMBOLS};
+use crate::grid::{box_side_for_cells, Grid, GridError, Shape, SYMBOLS};
 
 /// A player's board: givens, placed digits and the candidates of the open cells.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board {
-    box_side: u8,
+    shape: Shape,
     /// Row-major: `0` for an open cell, else its digit.
     cells: Vec<u8>,
     /// Per cell: the digit was placed by the player (not a given).
@@ -120,24 +120,20 @@ impl Board {
     /// its peers' digits leave.
     pub fn from_grid(grid: &Grid) -> Board {
         let cells = grid.cells().to_vec();
-        let mut board = Board {
-            box_side: grid.box_side() as u8,
-            placed: vec![false; cells.len()],
-            cand: vec![0; cells.len()],
-            cells,
-        };
+        let mut board =
+            Board { shape: grid.shape(), placed: vec![false; cells.len()], cand: vec![0; cells.len()], cells };
         board.fill_candidates();
         board
     }
 
-    /// The box side: 2, 3, 4 or 5.
-    pub fn box_side(&self) -> usize {
-        self.box_side as usize
+    /// The shape: size and boxes (a board read from text has square boxes: 4x4 to 25x25).
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// The size `n` (cells per row, and the largest digit).
     pub fn size(&self) -> usize {
-        self.box_side() * self.box_side()
+        self.shape.n()
     }
 
     /// Row-major digits, `0` for an open cell.
@@ -164,16 +160,16 @@ impl Board {
     /// The givens alone.
     pub fn givens(&self) -> Grid {
         let cells: Vec<u8> = self.cells.iter().zip(&self.placed).map(|(&v, &p)| if p { 0 } else { v }).collect();
-        Grid::from_cells(&cells).expect("a board keeps a grid's shape")
+        Grid::from_cells_shaped(self.shape, &cells).expect("a board keeps a grid's shape")
     }
 
     /// The givens and placed digits.
     pub fn digits(&self) -> Grid {
-        Grid::from_cells(&self.cells).expect("a board keeps a grid's shape")
+        Grid::from_cells_shaped(self.shape, &self.cells).expect("a board keeps a grid's shape")
     }
 
     fn geometry(&self) -> &'static Geometry {
-        Geometry::for_box_side(self.box_side())
+        Geometry::of(self.shape)
     }
 
     /// The digits no filled peer of cell `c` holds.
@@ -308,7 +304,13 @@ impl Board {
         let tokens: Vec<&str> = t.split_whitespace().collect();
         // A puzzle's line (16, 81, 256 or 625 symbols): the board of that grid.
         if let [one] = tokens.as_slice() {
-            if box_side_for_cells(one.chars().count()).is_some() {
+            // Any size's line, but 64 symbols are a 4x4 sukaku (4³) as before 0.5.0; an 8x8
+            // grid's line is written with its shape then (`2x4:`).
+            let len = one.chars().count();
+            if box_side_for_cells(len).is_some()
+                || (crate::grid::size_for_cells(len).is_some() && len != 64)
+                || one.contains(':')
+            {
                 if let Ok(g) = Grid::parse(one) {
                     return Ok(Board::from_grid(&g));
                 }
@@ -349,7 +351,7 @@ impl Board {
             }
         }
         let b = box_side_for_cells(cells).expect("n is a square of 2..5");
-        let mut board = Board { box_side: b as u8, cells: vec![0; cells], placed: vec![false; cells], cand };
+        let mut board = Board { shape: Shape::square(b), cells: vec![0; cells], placed: vec![false; cells], cand };
         if digits.is_empty() {
             board.settle_singles();
         } else {
@@ -419,7 +421,7 @@ impl Board {
         if let Some(c) = values.iter().position(|&v| v as usize > n) {
             return Err(syntax(format!("digit {} of cell {} is out of range for {n}x{n}", values[c], c + 1)));
         }
-        let mut board = Board { box_side: b as u8, cand: vec![0; cells], cells: values, placed };
+        let mut board = Board { shape: Shape::square(b), cand: vec![0; cells], cells: values, placed };
         board.fill_candidates();
         let mut at = start + fields[3].len() + 1;
         for token in fields[4].split(' ') {
@@ -467,7 +469,7 @@ impl Board {
         })?;
         let n = b * b;
         let mut board =
-            Board { box_side: b as u8, cells: vec![0; cells], placed: vec![false; cells], cand: vec![0; cells] };
+            Board { shape: Shape::square(b), cells: vec![0; cells], placed: vec![false; cells], cand: vec![0; cells] };
         for (c, &(at, group)) in groups.iter().enumerate() {
             let (is_placed, digits) = match group.strip_prefix('+') {
                 Some(rest) => (true, rest),
@@ -569,7 +571,7 @@ impl Board {
     /// between bands.
     pub fn pretty(&self) -> String {
         let n = self.size();
-        let b = self.box_side();
+        let (br, bc) = (self.shape.box_rows(), self.shape.box_cols());
         let text: Vec<String> = (0..self.cells.len())
             .map(|c| {
                 if self.cells[c] != 0 {
@@ -589,20 +591,21 @@ impl Board {
             (0..n).map(|col| (0..n).map(|row| text[row * n + col].len()).max().unwrap_or(1).max(1)).collect();
         let mut out = String::new();
         for row in 0..n {
-            if row > 0 && row % b == 0 {
+            if br > 0 && row > 0 && row % br == 0 {
                 // Each stack's width: its cells and the spaces between them, one more at each side
                 // but the grid's edges.
-                let line: Vec<String> = (0..b)
+                let stacks = n / bc;
+                let line: Vec<String> = (0..stacks)
                     .map(|s| {
-                        let w = (s * b..(s + 1) * b).map(|c| width[c] + 1).sum::<usize>() - 1;
-                        "-".repeat(w + usize::from(s > 0) + usize::from(s + 1 < b))
+                        let w = (s * bc..(s + 1) * bc).map(|c| width[c] + 1).sum::<usize>() - 1;
+                        "-".repeat(w + usize::from(s > 0) + usize::from(s + 1 < stacks))
                     })
                     .collect();
                 out.push_str(&line.join("+"));
                 out.push('\n');
             }
             for col in 0..n {
-                if col > 0 && col % b == 0 {
+                if bc > 0 && col > 0 && col % bc == 0 {
                     out.push_str(" |");
                 }
                 if col > 0 {
@@ -617,7 +620,8 @@ impl Board {
         out
     }
 
-    /// The packed form (binary I/O and storage): one byte of box side; per cell one byte, `0`
+    /// The packed form (binary I/O and storage): the shape as a grid packs it (one byte of box
+    /// side for 4x4, 9x9, 16x16, 25x25, else two: `0x80 | n` and the box rows); per cell one byte, `0`
     /// open, the digit for a given, the digit plus 64 for a placed one; then per open cell its
     /// candidates in `ceil(n / 8)` bytes, little-endian. A 9x9 board takes 82 bytes plus 2 per
     /// open cell.
@@ -625,7 +629,7 @@ impl Board {
         let w = self.size().div_ceil(8);
         let open = self.cells.iter().filter(|&&v| v == 0).count();
         let mut out = Vec::with_capacity(1 + self.cells.len() + open * w);
-        out.push(self.box_side);
+        out.extend(Grid::empty_shaped(self.shape).shape_header());
         for (c, &v) in self.cells.iter().enumerate() {
             out.push(if v != 0 && self.placed[c] { v | 64 } else { v });
         }
@@ -640,11 +644,9 @@ impl Board {
     /// The board of [`Board::to_bytes`]'s form, or what is wrong with the bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Board, GridError> {
         let bad = |m: &str| GridError::Syntax(format!("malformed packed board: {m}"));
-        let (&b, rest) = bytes.split_first().ok_or_else(|| bad("empty"))?;
-        if !(2..=5).contains(&b) {
-            return Err(bad(&format!("box side {b}")));
-        }
-        let n = b as usize * b as usize;
+        let (shape, h) = Grid::read_shape_header(bytes).ok_or_else(|| bad("not a shape"))?;
+        let rest = &bytes[h..];
+        let n = shape.n();
         let cells = n * n;
         if rest.len() < cells {
             return Err(bad("too short"));
@@ -656,7 +658,7 @@ impl Board {
             return Err(bad("wrong length"));
         }
         let full = (1u64 << n) - 1;
-        let mut board = Board { box_side: b, cells: vec![0; cells], placed: vec![false; cells], cand: vec![0; cells] };
+        let mut board = Board { shape, cells: vec![0; cells], placed: vec![false; cells], cand: vec![0; cells] };
         let mut at = 0;
         for (c, &v) in head.iter().enumerate() {
             let digit = v & !64;
@@ -698,7 +700,7 @@ impl Board {
         let n = b * b;
         let at = |c: usize| format!("row {} column {}", c / n + 1, c % n + 1);
         let mut board =
-            Board { box_side: b as u8, cells: vec![0; cells], placed: vec![false; cells], cand: vec![0; cells] };
+            Board { shape: Shape::square(b), cells: vec![0; cells], placed: vec![false; cells], cand: vec![0; cells] };
         for c in 0..cells {
             let (g, p) = (givens[c], placed[c]);
             if let Some(d) = [g, p].into_iter().find(|&d| d as usize > n) {
@@ -822,7 +824,7 @@ impl Board {
     pub fn solution(&self, interrupt: &mut dyn FnMut() -> bool) -> Result<Result<Grid, String>, crate::Interrupted> {
         let givens = self.givens();
         if givens.cells().iter().all(|&v| v == 0) {
-            let lay = crate::variant::Layout::classic(self.box_side());
+            let lay = crate::variant::Layout::classic(self.shape);
             let found = crate::search::solutions_of_candidates(&self.cells, &self.masks(), lay, 2, interrupt)?;
             return Ok(match found.len() {
                 0 => Err("the candidates (a pencil-mark puzzle: the board has no givens) have no solution".into()),
@@ -891,7 +893,7 @@ impl Board {
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<Result<crate::human::explainer::SeRating, String>, crate::Interrupted> {
         use crate::human::explainer::{se_steps_of_board, SeError};
-        if self.box_side() != 3 {
+        if self.shape != Shape::NINE {
             return Ok(Err(SeError::NotNine.to_string()));
         }
         if let Err(why) = self.ready("no Sudoku Explainer rating", interrupt)? {

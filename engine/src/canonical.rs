@@ -72,7 +72,8 @@ impl Oriented {
                 t[c * n + r] = a[r * n + c];
             }
         }
-        let mut g = Oriented { n, b: grid.box_side(), cells: [a, t], twin_rows: [[0; 25]; 2], twin_bands: [[0; 5]; 2] };
+        let b = grid.shape().square_side().expect("square boxes");
+        let mut g = Oriented { n, b, cells: [a, t], twin_rows: [[0; 25]; 2], twin_bands: [[0; 5]; 2] };
         let b = g.b;
         for t in 0..2u8 {
             for r in 0..n {
@@ -856,6 +857,9 @@ pub enum CanonicalError {
     /// The search would keep more than [`STATE_LIMIT`] partial transformations at once, or do
     /// more than [`WORK_LIMIT`] units of work.
     TooManyTies,
+    /// The grid's boxes are not square (4x4, 9x9, 16x16, 25x25 only): the search is built
+    /// for the symmetry group of square boxes.
+    Shape(crate::grid::Shape),
 }
 
 impl From<Interrupted> for CanonicalError {
@@ -1145,6 +1149,9 @@ fn canonical_solution(g: &Oriented, work: &mut Work) -> Result<Vec<u8>, Canonica
 /// The minlex form of `grid` (see the module documentation), with an interrupt hook called
 /// between steps of the search.
 pub fn canonical_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Grid, CanonicalError> {
+    if grid.shape().square_side().is_none() {
+        return Err(CanonicalError::Shape(grid.shape()));
+    }
     let g = Oriented::new(grid);
     let work = &mut Work(Meter::new(interrupt, CHECK_EVERY));
     let cells = if grid.is_solved() {
@@ -1190,10 +1197,16 @@ fn digit_counts(g: &Grid) -> Vec<usize> {
 /// A random grid equivalent to `grid`, the same for the same seed everywhere: the
 /// transformation is drawn uniformly (relabelling, transposition, bands, rows in each band,
 /// stacks, columns in each stack) from the ChaCha8 stream of `seed`, using only `next_u32`, as
-/// [`crate::random::random_grid_seeded`] does.
+/// [`crate::random::random_grid_seeded`] does. Boxes of R x C cells with R != C keep their
+/// shape: no transposition, bands of R rows, stacks of C columns; a grid without boxes takes
+/// any order of rows and of columns, and transposition.
 pub fn transform_seeded(grid: &Grid, seed: u64) -> Grid {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (n, b) = (grid.size(), grid.box_side());
+    let shape = grid.shape();
+    let n = grid.size();
+    // Lines per band (stack) for rows and columns: 1 band of n without boxes.
+    let (per_band, per_stack) = if shape.has_boxes() { (shape.box_rows(), shape.box_cols()) } else { (n, n) };
+    let may_transpose = per_band == per_stack;
     // Lemire's multiply-shift maps a u32 to 0..k; the bias (below 2^-27 here) does not matter.
     let mut draw = |k: usize| ((rng.next_u32() as u64 * k as u64) >> 32) as usize;
     let shuffled = |len: usize, draw: &mut dyn FnMut(usize) -> usize| {
@@ -1204,19 +1217,19 @@ pub fn transform_seeded(grid: &Grid, seed: u64) -> Grid {
         v
     };
     let digits = shuffled(n, &mut draw);
-    let transpose = draw(2) == 1;
-    let lines = |draw: &mut dyn FnMut(usize) -> usize| -> Vec<usize> {
-        let outer = shuffled(b, draw);
+    let transpose = may_transpose && draw(2) == 1;
+    let lines = |per: usize, draw: &mut dyn FnMut(usize) -> usize| -> Vec<usize> {
+        let outer = shuffled(n / per, draw);
         let mut map = Vec::with_capacity(n);
         for &o in &outer {
-            for i in shuffled(b, draw) {
-                map.push(o * b + i);
+            for i in shuffled(per, draw) {
+                map.push(o * per + i);
             }
         }
         map
     };
-    let rows = lines(&mut draw);
-    let cols = lines(&mut draw);
+    let rows = lines(per_band, &mut draw);
+    let cols = lines(per_stack, &mut draw);
     let src = grid.cells();
     let mut cells = vec![0u8; n * n];
     for r in 0..n {
@@ -1226,7 +1239,7 @@ pub fn transform_seeded(grid: &Grid, seed: u64) -> Grid {
             cells[r * n + c] = if v == 0 { 0 } else { digits[v as usize - 1] as u8 + 1 };
         }
     }
-    Grid::from_cells(&cells).expect("a permuted grid of the same size")
+    Grid::from_cells_shaped(shape, &cells).expect("a permuted grid of the same shape")
 }
 
 #[cfg(test)]
@@ -1301,7 +1314,7 @@ mod tests {
 
     /// The minlex form by trying every geometric transformation (4x4 only: 128 of them).
     fn brute_force(grid: &Grid) -> Vec<u8> {
-        let (n, b) = (grid.size(), grid.box_side());
+        let (n, b) = (grid.size(), grid.shape().square_side().expect("square boxes"));
         let maps = line_maps(b);
         let src = grid.cells();
         let mut best: Option<Vec<u8>> = None;

@@ -20,8 +20,7 @@ use std::sync::OnceLock;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::grid::box_side_for_cells;
-use crate::grid::{Grid, GridError};
+use crate::grid::{Grid, GridError, Shape};
 use crate::search::fast9::{first_solution, Board, Stack};
 use crate::search::{
     count_solutions_with, differs_at, differs_from, random_solution_with, Interrupted, Placements, INTERRUPT_EVERY,
@@ -84,10 +83,10 @@ impl Symmetry {
         cells
     }
 
-    /// [`Symmetry::orbits`], computed once per symmetry and size (4, 9, 16 and 25).
+    /// [`Symmetry::orbits`], computed once per symmetry and size (4 to 25).
     fn cached_orbits(self, n: usize) -> &'static [Vec<usize>] {
-        static CACHE: [[OnceLock<Vec<Vec<usize>>>; 4]; 5] = [const { [const { OnceLock::new() }; 4] }; 5];
-        let size = [4, 9, 16, 25].iter().position(|&s| s == n).expect("a grid size");
+        static CACHE: [[OnceLock<Vec<Vec<usize>>>; 26]; 5] = [const { [const { OnceLock::new() }; 26] }; 5];
+        let size = n;
         let symmetry = Symmetry::ALL.iter().position(|&s| s == self).expect("a symmetry");
         CACHE[symmetry][size].get_or_init(|| self.orbits(n))
     }
@@ -108,10 +107,12 @@ pub const ATTEMPTS: u32 = 64;
 
 /// The fewest givens a puzzle with one solution can have, where it is known: 4 for 4x4, 17
 /// for 9x9 (McGuire, Tugemann and Civario, 2012).
-pub fn known_minimum_givens(size: usize) -> Option<usize> {
-    match size {
-        4 => Some(4),
-        9 => Some(17),
+pub fn known_minimum_givens(shape: Shape) -> Option<usize> {
+    match (shape.box_rows(), shape.box_cols()) {
+        (2, 2) => Some(4),
+        (3, 3) => Some(17),
+        // 6x6 of 2x3 or 3x2 boxes: 8 (an exhaustive search, G. McGuire's group and others).
+        (2, 3) | (3, 2) => Some(8),
         _ => None,
     }
 }
@@ -160,13 +161,13 @@ impl std::fmt::Display for GenerateError {
 /// documentation. `target_givens` stops the digging there (the result has at most that many
 /// givens, and fewer only by part of one symmetric orbit); `None` digs to a minimal puzzle.
 pub fn generate_with(
-    size: usize,
+    shape: Shape,
     symmetry: Symmetry,
     target_givens: Option<usize>,
     next_u32: &mut dyn FnMut() -> u32,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Generated, GenerateError>, Interrupted> {
-    dig_grids(size, symmetry, target_givens, None, Digger::for_size(size), next_u32, interrupt)
+    dig_grids(shape, symmetry, target_givens, None, Digger::for_shape(shape), next_u32, interrupt)
 }
 
 /// How [`dig_grids`] tests a removal; all three reach the same puzzles (the tests compare them).
@@ -190,8 +191,8 @@ enum Digger {
 impl Digger {
     /// How generation tests removals on an `size`x`size` grid: [`Digger::Fast9`] for 9x9,
     /// [`Digger::Quick`] otherwise.
-    fn for_size(size: usize) -> Digger {
-        if size == 9 {
+    fn for_shape(shape: Shape) -> Digger {
+        if shape == Shape::NINE {
             Digger::Fast9
         } else {
             Digger::Quick
@@ -201,7 +202,7 @@ impl Digger {
 
 /// [`generate_with`] with the given way of testing removals.
 fn dig_grids(
-    size: usize,
+    shape: Shape,
     symmetry: Symmetry,
     target_givens: Option<usize>,
     band: Option<(u32, u32)>,
@@ -209,11 +210,9 @@ fn dig_grids(
     next_u32: &mut dyn FnMut() -> u32,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Generated, GenerateError>, Interrupted> {
-    let empty = match Grid::empty(size) {
-        Ok(g) => g,
-        Err(e) => return Ok(Err(GenerateError::Size(e))),
-    };
-    if let (Some(target), Some(minimum)) = (target_givens, known_minimum_givens(size)) {
+    let size = shape.n();
+    let empty = Grid::empty_shaped(shape);
+    if let (Some(target), Some(minimum)) = (target_givens, known_minimum_givens(shape)) {
         if target < minimum {
             return Ok(Err(GenerateError::Unreachable { target, closest: minimum, attempts: 0 }));
         }
@@ -231,8 +230,8 @@ fn dig_grids(
         if digger == Digger::Fast9 {
             givens = Dig9::new(solution.cells(), &orbits, &order).dig(&mut cells, target_givens, band, interrupt)?;
         }
-        let mut quick =
-            matches!(digger, Digger::Quick | Digger::Cells).then(|| Quick::new(solution.cells(), orbits, &order));
+        let mut quick = matches!(digger, Digger::Quick | Digger::Cells)
+            .then(|| Quick::new(shape, solution.cells(), orbits, &order));
         for (t, &o) in order.iter().enumerate().filter(|_| digger != Digger::Fast9) {
             if target_givens.is_some_and(|t| givens <= t) {
                 break;
@@ -248,7 +247,7 @@ fn dig_grids(
                     q.no_other_solution(t, &mut cells, solution.cells(), orbit, from_cells, &mut spent, interrupt)?
                 }
                 None => stays_unique(&cells, interrupt)?,
-            } && within_band(&cells, band, interrupt)?;
+            } && within_band(shape, &cells, band, interrupt)?;
             if unique {
                 givens -= orbit.len();
             } else {
@@ -261,7 +260,7 @@ fn dig_grids(
             }
         }
         if target_givens.is_none_or(|t| givens <= t) {
-            let puzzle = Grid::from_cells(&cells).expect("digging keeps a grid");
+            let puzzle = Grid::from_cells_shaped(shape, &cells).expect("digging keeps a grid");
             let met = match band {
                 None | Some((0, _)) => true,
                 Some((lo, _)) => !crate::human::rates_at_most(&puzzle, lo - 1, interrupt)?,
@@ -282,14 +281,14 @@ fn dig_grids(
 
 /// [`generate_with`] from the ChaCha8 stream of `seed`: the same puzzle for the same seed.
 pub fn generate_seeded(
-    size: usize,
+    shape: Shape,
     seed: u64,
     symmetry: Symmetry,
     target_givens: Option<usize>,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Generated, GenerateError>, Interrupted> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    generate_with(size, symmetry, target_givens, &mut || rng.next_u32(), interrupt)
+    generate_with(shape, symmetry, target_givens, &mut || rng.next_u32(), interrupt)
 }
 
 /// How many complete grids are dug before a difficulty level is declared unreachable.
@@ -298,7 +297,7 @@ pub const LEVEL_ATTEMPTS: u32 = 200;
 /// A puzzle as [`generate_with`] makes it whose [`crate::human::rating`] level is `level` (easy,
 /// medium, hard, expert or extreme): [`generate_band_with`] with the level's band of ER.
 pub fn generate_level_with(
-    size: usize,
+    shape: Shape,
     symmetry: Symmetry,
     target_givens: Option<usize>,
     level: &str,
@@ -306,7 +305,7 @@ pub fn generate_level_with(
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Option<Generated>, GenerateError>, Interrupted> {
     let band = crate::human::level_band(level).expect("one of the levels");
-    generate_band_with(size, symmetry, target_givens, band, next_u32, interrupt)
+    generate_band_with(shape, symmetry, target_givens, band, next_u32, interrupt)
 }
 
 /// A puzzle as [`generate_with`] makes it whose ER (the rating's score, in tenths) lies in
@@ -318,14 +317,14 @@ pub fn generate_level_with(
 /// [`LEVEL_ATTEMPTS`]; `Ok(None)` when none reached it. With no upper bound no removal is
 /// rated: the grids are dug to minimal puzzles until one rates `lo` or more.
 pub fn generate_band_with(
-    size: usize,
+    shape: Shape,
     symmetry: Symmetry,
     target_givens: Option<usize>,
     band: (u32, u32),
     next_u32: &mut dyn FnMut() -> u32,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Option<Generated>, GenerateError>, Interrupted> {
-    Ok(match dig_grids(size, symmetry, target_givens, Some(band), Digger::for_size(size), next_u32, interrupt)? {
+    Ok(match dig_grids(shape, symmetry, target_givens, Some(band), Digger::for_shape(shape), next_u32, interrupt)? {
         Ok(g) => Ok(Some(g)),
         Err(GenerateError::NoLevel { .. }) => Ok(None),
         Err(e) => Err(e),
@@ -335,21 +334,24 @@ pub fn generate_band_with(
 /// Whether the puzzle `cells` (one solution) rates at most the band's upper bound; always true
 /// without a band or an upper bound.
 fn within_band(
+    shape: Shape,
     cells: &[u8],
     band: Option<(u32, u32)>,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<bool, Interrupted> {
     match band {
-        Some((_, hi)) if hi != u32::MAX => {
-            crate::human::rates_at_most(&Grid::from_cells(cells).expect("digging keeps a grid"), hi, interrupt)
-        }
+        Some((_, hi)) if hi != u32::MAX => crate::human::rates_at_most(
+            &Grid::from_cells_shaped(shape, cells).expect("digging keeps a grid"),
+            hi,
+            interrupt,
+        ),
         _ => Ok(true),
     }
 }
 
 /// [`generate_band_with`] from the ChaCha8 stream of `seed`.
 pub fn generate_band_seeded(
-    size: usize,
+    shape: Shape,
     seed: u64,
     symmetry: Symmetry,
     target_givens: Option<usize>,
@@ -357,12 +359,12 @@ pub fn generate_band_seeded(
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Option<Generated>, GenerateError>, Interrupted> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    generate_band_with(size, symmetry, target_givens, band, &mut || rng.next_u32(), interrupt)
+    generate_band_with(shape, symmetry, target_givens, band, &mut || rng.next_u32(), interrupt)
 }
 
 /// [`generate_level_with`] from the ChaCha8 stream of `seed`.
 pub fn generate_level_seeded(
-    size: usize,
+    shape: Shape,
     seed: u64,
     symmetry: Symmetry,
     target_givens: Option<usize>,
@@ -370,7 +372,7 @@ pub fn generate_level_seeded(
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<Option<Generated>, GenerateError>, Interrupted> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    generate_level_with(size, symmetry, target_givens, level, &mut || rng.next_u32(), interrupt)
+    generate_level_with(shape, symmetry, target_givens, level, &mut || rng.next_u32(), interrupt)
 }
 
 /// The digging of a 9x9 grid on the boards of `fast9`, which reaches the same puzzle as the
@@ -402,10 +404,18 @@ struct Dig9<'a> {
 /// the first row holding the second row's digit; each cycle swaps into a grid when the rows
 /// share a band (boxes keep their digits), or when the cycle stays within one stack. Columns
 /// likewise. Sizes 4 to 2n. `each` gets the cells of every set.
-fn two_line_unavoidable_sets(solution: &[u8], n: usize, side: usize, mut each: impl FnMut(&[usize])) {
+fn two_line_unavoidable_sets(solution: &[u8], shape: Shape, mut each: impl FnMut(&[usize])) {
+    let n = shape.n();
     let mut cells = Vec::with_capacity(2 * n);
     for transposed in [false, true] {
         let at = |line: usize, k: usize| if transposed { k * n + line } else { line * n + k };
+        // Lines per band and cells per box along a line (rows: the box's rows and columns;
+        // columns: the other way round); without boxes, every two lines are one band.
+        let (band, side) = match (shape.has_boxes(), transposed) {
+            (false, _) => (n, n),
+            (true, false) => (shape.box_rows(), shape.box_cols()),
+            (true, true) => (shape.box_cols(), shape.box_rows()),
+        };
         for a in 0..n {
             // position[d]: the position of digit d in line a
             let mut position = [0usize; 26];
@@ -413,7 +423,7 @@ fn two_line_unavoidable_sets(solution: &[u8], n: usize, side: usize, mut each: i
                 position[solution[at(a, k)] as usize] = k;
             }
             for b in a + 1..n {
-                let same_band = a / side == b / side;
+                let same_band = a / band == b / band;
                 let mut seen = 0u32;
                 for start in 0..n {
                     if seen >> start & 1 == 1 {
@@ -460,11 +470,10 @@ struct Quick {
 }
 
 impl Quick {
-    fn new(solution: &[u8], orbits: &[Vec<usize>], order: &[usize]) -> Quick {
-        let box_side = box_side_for_cells(solution.len()).expect("the cells of a grid");
+    fn new(shape: Shape, solution: &[u8], orbits: &[Vec<usize>], order: &[usize]) -> Quick {
         let (mut set_cells, mut set_start) = (Vec::new(), vec![0u32]);
         let mut of_start = vec![0u32; solution.len() + 1];
-        two_line_unavoidable_sets(solution, box_side * box_side, box_side, |cells| {
+        two_line_unavoidable_sets(solution, shape, |cells| {
             for &c in cells {
                 set_cells.push(c as u16);
                 of_start[c + 1] += 1;
@@ -482,7 +491,7 @@ impl Quick {
                 next[c as usize] += 1;
             }
         }
-        let lay = Layout::classic(box_side);
+        let lay = Layout::classic(shape);
         let unvisited = Placements::new(lay, solution, order.iter().map(|&o| &orbits[o][..]));
         Quick { lay, set_cells, set_start, sets_of, of_start, unvisited, kept: Vec::with_capacity(solution.len()) }
     }
@@ -501,7 +510,7 @@ impl Quick {
     /// its one solution `solution` before) still has one solution: for each cell of the orbit
     /// in turn, no solution puts another digit there, the cells proved so given for the next
     /// test. Any other solution differs from `solution` in the orbit, since the puzzle with the
-    /// orbit given had one solution. On 25x25 grids a test over its budget
+    /// orbit given had one solution. On grids of 20x20 and larger a test over its budget
     /// ([`NODES_PER_TEST_25`], [`NODES_PER_GRID_25`]) counts as another solution. The probes
     /// start from the placements, or with `from_cells` from `cells` ([`Digger::Cells`]);
     /// `cells` is left as it came.
@@ -519,7 +528,8 @@ impl Quick {
         let before = self.kept.len();
         let mut unique = true;
         for &c in orbit {
-            let budget = if solution.len() == 625 {
+            // 20x20 and larger (400 cells or more): the budgets of 25x25.
+            let budget = if solution.len() >= 400 {
                 NODES_PER_TEST_25.min(NODES_PER_GRID_25.saturating_sub(*spent))
             } else {
                 u64::MAX
@@ -555,7 +565,7 @@ impl<'a> Dig9<'a> {
             unvisited[t] = board;
         }
         let mut unavoidable = Vec::new();
-        two_line_unavoidable_sets(solution, 9, 3, |cells| {
+        two_line_unavoidable_sets(solution, Shape::NINE, |cells| {
             unavoidable.push(cells.iter().fold(0u128, |m, &c| m | 1 << c));
         });
         Dig9 { solution, orbits, order, unvisited, givens: (1u128 << 81) - 1, unavoidable, stack: Stack::default() }
@@ -579,7 +589,9 @@ impl<'a> Dig9<'a> {
             for &c in orbit {
                 self.set(cells, c, 0);
             }
-            if self.stays_unique(t, cells, orbit, &kept, interrupt)? && within_band(cells, band, interrupt)? {
+            if self.stays_unique(t, cells, orbit, &kept, interrupt)?
+                && within_band(Shape::NINE, cells, band, interrupt)?
+            {
                 givens -= orbit.len();
             } else {
                 for &c in orbit {
@@ -658,8 +670,8 @@ pub const NODES_PER_TEST_25: u64 = 500;
 /// seeds 0-4); once they are spent, every removal the cheap tests cannot settle is refused. So
 /// a 25x25 puzzle takes 1-3 s; it is minimal unless a test ran out (then it has the fewest
 /// givens found within the budget, about 290 of 625). Counted in nodes, not time, so a seed
-/// gives the same puzzle on every machine. 16x16 digging has no budget: its puzzles are
-/// minimal.
+/// gives the same puzzle on every machine. Grids of 20x20 to 24x24 take the same budgets;
+/// digging smaller grids (16x16 to 19x19 included) has no budget: their puzzles are minimal.
 pub const NODES_PER_GRID_25: u64 = 150_000;
 
 /// Whether `cells`, a puzzle with the one solution `solution` from which the cells `removed`
@@ -740,8 +752,11 @@ mod tests {
         for size in [4, 9] {
             for s in Symmetry::ALL {
                 for seed in 0..5 {
-                    let g = generate_seeded(size, seed, s, None, &mut never).unwrap().unwrap();
-                    assert_eq!(g, generate_seeded(size, seed, s, None, &mut never).unwrap().unwrap());
+                    let g = generate_seeded(Shape::of_size(size).unwrap(), seed, s, None, &mut never).unwrap().unwrap();
+                    assert_eq!(
+                        g,
+                        generate_seeded(Shape::of_size(size).unwrap(), seed, s, None, &mut never).unwrap().unwrap()
+                    );
                     assert_eq!(count_solutions(&g.puzzle, 2), 1, "{size} {s:?} {seed}");
                     assert!(g.puzzle.is_solved_by(&g.solution));
                     let cells = g.puzzle.cells();
@@ -770,7 +785,7 @@ mod tests {
                 let empty = Grid::empty(size).unwrap();
                 let solution = random_complete_grid(&empty, &mut || rng.next_u32(), &mut never).unwrap();
                 let mut sets = Vec::new();
-                two_line_unavoidable_sets(solution.cells(), size, solution.box_side(), |c| sets.push(c.to_vec()));
+                two_line_unavoidable_sets(solution.cells(), solution.shape(), |c| sets.push(c.to_vec()));
                 assert!(!sets.is_empty(), "{size}");
                 for set in sets {
                     assert!((4..=2 * size).contains(&set.len()), "{set:?}");
@@ -795,8 +810,24 @@ mod tests {
                     for target in targets {
                         let mut a = ChaCha8Rng::seed_from_u64(seed);
                         let mut b = ChaCha8Rng::seed_from_u64(seed);
-                        let dug = dig_grids(size, s, target, None, digger, &mut || a.next_u32(), &mut never);
-                        let plain = dig_grids(size, s, target, None, Digger::Plain, &mut || b.next_u32(), &mut never);
+                        let dug = dig_grids(
+                            Shape::of_size(size).unwrap(),
+                            s,
+                            target,
+                            None,
+                            digger,
+                            &mut || a.next_u32(),
+                            &mut never,
+                        );
+                        let plain = dig_grids(
+                            Shape::of_size(size).unwrap(),
+                            s,
+                            target,
+                            None,
+                            Digger::Plain,
+                            &mut || b.next_u32(),
+                            &mut never,
+                        );
                         assert_eq!(dug, plain, "{size} {digger:?} {s:?} seed {seed} target {target:?}");
                     }
                 }
@@ -812,8 +843,24 @@ mod tests {
         for seed in [1, 2] {
             let mut a = ChaCha8Rng::seed_from_u64(seed);
             let mut b = ChaCha8Rng::seed_from_u64(seed);
-            let quick = dig_grids(25, Symmetry::Central, None, None, Digger::Quick, &mut || a.next_u32(), &mut never);
-            let cells = dig_grids(25, Symmetry::Central, None, None, Digger::Cells, &mut || b.next_u32(), &mut never);
+            let quick = dig_grids(
+                Shape::of_size(25).unwrap(),
+                Symmetry::Central,
+                None,
+                None,
+                Digger::Quick,
+                &mut || a.next_u32(),
+                &mut never,
+            );
+            let cells = dig_grids(
+                Shape::of_size(25).unwrap(),
+                Symmetry::Central,
+                None,
+                None,
+                Digger::Cells,
+                &mut || b.next_u32(),
+                &mut never,
+            );
             assert_eq!(quick, cells, "seed {seed}");
         }
     }
@@ -824,8 +871,11 @@ mod tests {
     /// sampled across the grid are checked one by one with a bigger budget than digging had.
     #[test]
     fn large_grids_within_the_budget() {
-        let g = generate_seeded(25, 1, Symmetry::Central, None, &mut never).unwrap().unwrap();
-        assert_eq!(g, generate_seeded(25, 1, Symmetry::Central, None, &mut never).unwrap().unwrap());
+        let g = generate_seeded(Shape::of_size(25).unwrap(), 1, Symmetry::Central, None, &mut never).unwrap().unwrap();
+        assert_eq!(
+            g,
+            generate_seeded(Shape::of_size(25).unwrap(), 1, Symmetry::Central, None, &mut never).unwrap().unwrap()
+        );
         assert!(g.puzzle.is_solved_by(&g.solution));
         let cells = g.puzzle.cells();
         for o in Symmetry::Central.orbits(25) {
@@ -837,7 +887,15 @@ mod tests {
         let blanks: Vec<usize> = (0..625).filter(|&c| cells[c] == 0).collect();
         for &c in blanks.iter().step_by(blanks.len() / 6) {
             let mut spent = 0;
-            let other = differs_at(cells, Layout::classic(5), g.solution.cells(), c, 20_000, &mut spent, &mut never);
+            let other = differs_at(
+                cells,
+                Layout::classic(Shape::square(5)),
+                g.solution.cells(),
+                c,
+                20_000,
+                &mut spent,
+                &mut never,
+            );
             assert_eq!(other, Ok(Some(false)), "cell {c}");
         }
     }
@@ -849,10 +907,17 @@ mod tests {
         for size in [9, 16] {
             for level in LEVELS {
                 for seed in 1..=2 {
-                    let g = generate_level_seeded(size, seed, Symmetry::Central, None, level, &mut never)
-                        .unwrap()
-                        .unwrap()
-                        .unwrap_or_else(|| panic!("{size} {level} seed {seed}: none"));
+                    let g = generate_level_seeded(
+                        Shape::of_size(size).unwrap(),
+                        seed,
+                        Symmetry::Central,
+                        None,
+                        level,
+                        &mut never,
+                    )
+                    .unwrap()
+                    .unwrap()
+                    .unwrap_or_else(|| panic!("{size} {level} seed {seed}: none"));
                     assert_eq!(count_solutions(&g.puzzle, 2), 1, "{size} {level} seed {seed}");
                     let rating = crate::human::rate_with(&g.puzzle, &mut never).unwrap().unwrap();
                     assert_eq!(rating.level, level, "{size} seed {seed}");
@@ -864,28 +929,42 @@ mod tests {
     #[test]
     fn levels_are_met_or_reported() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let g = generate_level_with(9, Symmetry::Central, None, "easy", &mut || rng.next_u32(), &mut never)
-            .unwrap()
-            .unwrap()
-            .expect("easy puzzles are common");
+        let g = generate_level_with(
+            Shape::of_size(9).unwrap(),
+            Symmetry::Central,
+            None,
+            "easy",
+            &mut || rng.next_u32(),
+            &mut never,
+        )
+        .unwrap()
+        .unwrap()
+        .expect("easy puzzles are common");
         assert_eq!(crate::human::rate_with(&g.puzzle, &mut never).unwrap().unwrap().level, "easy");
         let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let none = generate_level_with(4, Symmetry::None, None, "extreme", &mut || rng.next_u32(), &mut never);
+        let none = generate_level_with(
+            Shape::of_size(4).unwrap(),
+            Symmetry::None,
+            None,
+            "extreme",
+            &mut || rng.next_u32(),
+            &mut never,
+        );
         assert_eq!(none.unwrap().unwrap(), None, "4x4 puzzles need no chains or guesses");
     }
 
     #[test]
     fn target_givens_and_unreachable_targets() {
-        let g = generate_seeded(9, 3, Symmetry::Central, Some(32), &mut never).unwrap().unwrap();
+        let g =
+            generate_seeded(Shape::of_size(9).unwrap(), 3, Symmetry::Central, Some(32), &mut never).unwrap().unwrap();
         assert!((31..=32).contains(&g.puzzle.givens()), "{}", g.puzzle.givens());
         assert_eq!(count_solutions(&g.puzzle, 2), 1);
         assert!(matches!(
-            generate_seeded(9, 3, Symmetry::None, Some(16), &mut never).unwrap(),
+            generate_seeded(Shape::of_size(9).unwrap(), 3, Symmetry::None, Some(16), &mut never).unwrap(),
             Err(GenerateError::Unreachable { target: 16, .. })
         ));
-        assert!(matches!(
-            generate_seeded(5, 3, Symmetry::None, None, &mut never).unwrap(),
-            Err(GenerateError::Size(_))
-        ));
+        // A 5x5 grid has no boxes: a Latin square with one completion.
+        let five = generate_seeded(Shape::of_size(5).unwrap(), 3, Symmetry::None, None, &mut never).unwrap().unwrap();
+        assert_eq!(count_solutions(&five.puzzle, 2), 1);
     }
 }

@@ -1,41 +1,51 @@
-//! The fixed shape of a grid of one size: its units (rows, columns, boxes) and each cell's peers.
+//! The fixed shape of a grid of one shape: its units (rows, columns, boxes) and each cell's peers.
 //!
 //! Cells are indexed row-major from 0. Units are indexed 0..3n: rows first, then columns, then
-//! boxes (left to right, top to bottom); the public API numbers each kind from 1.
+//! boxes (left to right, top to bottom); a grid without boxes has the 2n rows and columns only.
+//! The public API numbers each kind from 1.
 
 use std::sync::OnceLock;
 
-use crate::grid::{MAX_BOX_SIDE, MIN_BOX_SIDE};
+use crate::grid::{Shape, MAX_SIZE};
 
-/// Units and peers of the grids with one box side, built once per process.
+/// Units and peers of the grids of one shape, built once per process.
 #[derive(Debug)]
 pub struct Geometry {
-    pub box_side: usize,
+    pub shape: Shape,
     /// Cells per unit, and the number of digits.
     pub n: usize,
     /// `n * n`.
     pub cells: usize,
-    /// Peers per cell: `3(n - 1) - 2(b - 1)`.
+    /// Peers per cell: `3(n - 1) - (R - 1) - (C - 1)` for boxes of R x C cells, `2(n - 1)`
+    /// without boxes.
     pub peer_count: usize,
     /// `units[u * n .. (u + 1) * n]`: the cells of unit `u`, ascending.
     unit_cells: Vec<u16>,
     /// `peers[c * peer_count ..]`: the peers of cell `c`, ascending.
     peers: Vec<u16>,
-    /// The 0-based row, column and box of each cell (no divisions in hot loops).
+    /// The 0-based row, column and box of each cell (no divisions in hot loops); the box is
+    /// `u8::MAX` without boxes.
     places: Vec<[u8; 3]>,
 }
 
 impl Geometry {
-    /// The geometry for box side 2 to 5 (panics on any other: callers hold a valid grid).
+    /// The geometry of the square-box grids of box side 2 to 5 (panics on any other).
     pub fn for_box_side(box_side: usize) -> &'static Geometry {
-        static TABLES: [OnceLock<Geometry>; MAX_BOX_SIDE + 1] = [const { OnceLock::new() }; MAX_BOX_SIDE + 1];
-        assert!((MIN_BOX_SIDE..=MAX_BOX_SIDE).contains(&box_side));
-        TABLES[box_side].get_or_init(|| Geometry::build(box_side))
+        Geometry::of(Shape::square(box_side))
     }
 
-    fn build(b: usize) -> Geometry {
-        let n = b * b;
+    /// The geometry of `shape`.
+    pub fn of(shape: Shape) -> &'static Geometry {
+        // One slot per size and box rows (0: none).
+        static TABLES: [[OnceLock<Geometry>; MAX_SIZE + 1]; MAX_SIZE + 1] =
+            [const { [const { OnceLock::new() }; MAX_SIZE + 1] }; MAX_SIZE + 1];
+        TABLES[shape.n()][shape.box_rows()].get_or_init(|| Geometry::build(shape))
+    }
+
+    fn build(shape: Shape) -> Geometry {
+        let n = shape.n();
         let cells = n * n;
+        let (br, bc) = (shape.box_rows(), shape.box_cols());
         let mut unit_cells = Vec::with_capacity(3 * n * n);
         for r in 0..n {
             unit_cells.extend((0..n).map(|c| (r * n + c) as u16));
@@ -43,28 +53,30 @@ impl Geometry {
         for c in 0..n {
             unit_cells.extend((0..n).map(|r| (r * n + c) as u16));
         }
-        for bx in 0..n {
-            let (r0, c0) = ((bx / b) * b, (bx % b) * b);
-            unit_cells.extend((0..n).map(|i| ((r0 + i / b) * n + c0 + i % b) as u16));
+        if shape.has_boxes() {
+            let stacks = n / bc;
+            for bx in 0..n {
+                let (r0, c0) = ((bx / stacks) * br, (bx % stacks) * bc);
+                unit_cells.extend((0..n).map(|i| ((r0 + i / bc) * n + c0 + i % bc) as u16));
+            }
         }
-        let peer_count = 3 * (n - 1) - 2 * (b - 1);
+        let box_of = |cell: usize| shape.box_at(cell / n, cell % n);
+        let peer_count = if shape.has_boxes() { 3 * (n - 1) - (br - 1) - (bc - 1) } else { 2 * (n - 1) };
         let mut peers = Vec::with_capacity(cells * peer_count);
         for cell in 0..cells {
             let (r, c) = (cell / n, cell % n);
-            let bx = (r / b) * b + c / b;
+            let bx = box_of(cell);
             let before = peers.len();
             peers.extend(
                 (0..cells)
-                    .filter(|&o| {
-                        let (or, oc) = (o / n, o % n);
-                        o != cell && (or == r || oc == c || (or / b) * b + oc / b == bx)
-                    })
+                    .filter(|&o| o != cell && (o / n == r || o % n == c || (bx.is_some() && box_of(o) == bx)))
                     .map(|o| o as u16),
             );
             debug_assert_eq!(peers.len() - before, peer_count);
         }
-        let places = (0..cells).map(|c| [c / n, c % n, (c / n / b) * b + c % n / b].map(|x| x as u8)).collect();
-        Geometry { box_side: b, n, cells, peer_count, unit_cells, peers, places }
+        let places =
+            (0..cells).map(|c| [c / n, c % n, box_of(c).unwrap_or(u8::MAX as usize)].map(|x| x as u8)).collect();
+        Geometry { shape, n, cells, peer_count, unit_cells, peers, places }
     }
 
     /// The cells of unit `u` (0-based: rows, then columns, then boxes).
@@ -73,7 +85,13 @@ impl Geometry {
         &self.unit_cells[u * self.n..(u + 1) * self.n]
     }
 
-    /// All 3n units.
+    /// How many units: 3n, or 2n without boxes.
+    #[inline]
+    pub fn unit_count(&self) -> usize {
+        self.unit_cells.len() / self.n
+    }
+
+    /// All units: 3n, or 2n without boxes.
     pub fn units(&self) -> impl Iterator<Item = &[u16]> {
         self.unit_cells.chunks_exact(self.n)
     }
@@ -84,7 +102,7 @@ impl Geometry {
         &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
     }
 
-    /// The 0-based box of a 0-based cell.
+    /// The 0-based box of a 0-based cell (`u8::MAX` without boxes).
     #[inline]
     pub fn box_of(&self, cell: usize) -> usize {
         self.places[cell][2] as usize
@@ -100,7 +118,7 @@ impl Geometry {
     #[inline]
     pub fn sees(&self, a: usize, b: usize) -> bool {
         let (p, q) = (self.places[a], self.places[b]);
-        a != b && (p[0] == q[0] || p[1] == q[1] || p[2] == q[2])
+        a != b && (p[0] == q[0] || p[1] == q[1] || (p[2] == q[2] && p[2] != u8::MAX))
     }
 }
 
@@ -138,6 +156,7 @@ mod tests {
         for b in 2..=5 {
             let g = Geometry::for_box_side(b);
             assert_eq!(g.units().count(), 3 * g.n);
+            assert_eq!(g.shape, Shape::square(b));
             for cell in 0..g.cells {
                 let in_units = g.units().filter(|u| u.contains(&(cell as u16))).count();
                 assert_eq!(in_units, 3);
@@ -157,5 +176,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_shape() {
+        for n in 4..=25 {
+            let mut shapes = vec![Shape::new(n, 0, 0).unwrap()];
+            shapes.extend((2..n).filter(|r| n % r == 0 && n / r >= 2).map(|r| Shape::new(n, r, n / r).unwrap()));
+            for shape in shapes {
+                let g = Geometry::of(shape);
+                let kinds = if shape.has_boxes() { 3 } else { 2 };
+                assert_eq!(g.units().count(), kinds * n, "{shape}");
+                for cell in 0..g.cells {
+                    let in_units = g.units().filter(|u| u.contains(&(cell as u16))).count();
+                    assert_eq!(in_units, kinds);
+                    for other in 0..g.cells {
+                        assert_eq!(
+                            g.sees(cell, other),
+                            g.peers(cell).contains(&(other as u16)),
+                            "{shape} {cell} {other}"
+                        );
+                    }
+                }
+                for u in g.units() {
+                    let mut seen: Vec<u16> = u.to_vec();
+                    seen.dedup();
+                    assert_eq!(seen.len(), n);
+                }
+            }
+        }
+        // 6x6 of 2x3 boxes: box 2 is the top right, rows 1-2 and columns 4-6.
+        let g = Geometry::of(Shape::of_size(6).unwrap());
+        assert_eq!(g.unit(12 + 1), &[3, 4, 5, 9, 10, 11]);
+        assert_eq!(g.peer_count, 15 - 1 - 2);
     }
 }

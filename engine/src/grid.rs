@@ -1,14 +1,22 @@
-//! Sudoku grids of every supported size: 4x4, 9x9, 16x16 and 25x25 (box side 2 to 5).
+//! Sudoku grids of every size from 4x4 to 25x25, with boxes of any rectangular shape or none.
 //!
 //! Cells are stored row-major, `0` for a blank and `1..=n` for a digit, where `n` is the grid
 //! size (the number of cells in a row). Rows, columns and boxes are numbered from 1 in the public
-//! API; boxes left to right, top to bottom.
+//! API; boxes left to right, top to bottom. A grid's [`Shape`] is its size and its boxes: by
+//! default the most square boxes with no more rows than columns (2x3 for 6x6, 3x4 for 12x12),
+//! none for a size with no such shape (5, 7, 11, 13, 17, 19, 23: regions come from rules).
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
-/// The smallest and largest supported box side (grids 4x4 to 25x25).
+/// The smallest and largest box side of the square-box grids (4x4 to 25x25) that 0.1.0 to 0.4.0
+/// held; their packed form (one byte of box side) is kept as it was.
 pub const MIN_BOX_SIDE: usize = 2;
 pub const MAX_BOX_SIDE: usize = 5;
+
+/// The smallest and largest grid size (cells per row).
+pub const MIN_SIZE: usize = 4;
+pub const MAX_SIZE: usize = 25;
 
 /// The canonical symbols: digit `d` (1-based) is `SYMBOLS[d - 1]`.
 pub const SYMBOLS: &[u8; 25] = b"123456789ABCDEFGHIJKLMNOP";
@@ -35,11 +43,158 @@ impl fmt::Display for GridError {
 
 impl std::error::Error for GridError {}
 
-/// A Sudoku grid: `size` x `size` cells with `size = box_side²`.
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The shape of a grid: its size `n` (4 to 25) and its boxes of `box_rows` x `box_cols` cells
+/// (`box_rows * box_cols = n`, both at least 2), or no boxes (both 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    n: u8,
+    box_rows: u8,
+    box_cols: u8,
+}
+
+impl Shape {
+    /// The classic 9x9 grid with 3x3 boxes.
+    pub const NINE: Shape = Shape { n: 9, box_rows: 3, box_cols: 3 };
+
+    /// The default shape of an `n` x `n` grid: the most square boxes with no more rows than
+    /// columns, or none when `n` is prime. `GridError::Value` outside 4..25.
+    pub fn of_size(n: usize) -> Result<Shape, GridError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
+            return Err(GridError::Value(format!("a grid size is 4 to 25, not {n}")));
+        }
+        let rows = (2..=n).take_while(|r| r * r <= n).filter(|r| n % r == 0).last().unwrap_or(0);
+        Ok(Shape { n: n as u8, box_rows: rows as u8, box_cols: if rows == 0 { 0 } else { (n / rows) as u8 } })
+    }
+
+    /// An `n` x `n` grid with boxes of `box_rows` x `box_cols` cells, or none (`0, 0`).
+    pub fn new(n: usize, box_rows: usize, box_cols: usize) -> Result<Shape, GridError> {
+        Shape::of_size(n)?;
+        let none = box_rows == 0 && box_cols == 0;
+        if !none && (box_rows < 2 || box_cols < 2 || box_rows * box_cols != n) {
+            return Err(GridError::Value(format!(
+                "boxes of {box_rows}x{box_cols} cells do not tile a {n}x{n} grid (rows times columns must be {n}, each at least 2)"
+            )));
+        }
+        Ok(Shape { n: n as u8, box_rows: box_rows as u8, box_cols: box_cols as u8 })
+    }
+
+    /// The square-box shape of box side `b` (2 to 5): 4x4, 9x9, 16x16, 25x25.
+    pub fn square(b: usize) -> Shape {
+        assert!((MIN_BOX_SIDE..=MAX_BOX_SIDE).contains(&b));
+        Shape { n: (b * b) as u8, box_rows: b as u8, box_cols: b as u8 }
+    }
+
+    /// Reads a shape: `RxC` (boxes of R rows and C columns, e.g. `2x3`, `3x2`), or `none` with
+    /// the size (`7x7` grids have no boxes; `none` is the shape of `n` given by `size`).
+    pub fn parse(text: &str, size: Option<usize>) -> Result<Shape, GridError> {
+        let t = text.trim().to_ascii_lowercase();
+        if t == "none" {
+            let n = size.ok_or_else(|| GridError::Value("the shape none needs a size".into()))?;
+            return Shape::new(n, 0, 0);
+        }
+        let bad = || GridError::Value(format!("a box shape is written RxC (2x3, 3x2, 3x4, ...) or none, not {text:?}"));
+        let (r, c) = t.split_once('x').ok_or_else(bad)?;
+        let (r, c): (usize, usize) = (r.trim().parse().map_err(|_| bad())?, c.trim().parse().map_err(|_| bad())?);
+        if r > MAX_SIZE || c > MAX_SIZE {
+            return Err(bad());
+        }
+        let shape = Shape::new(r * c, r, c)?;
+        if let Some(n) = size.filter(|&n| n != r * c) {
+            return Err(GridError::Value(format!("boxes of {r}x{c} cells make a {0}x{0} grid, not {n}x{n}", r * c)));
+        }
+        Ok(shape)
+    }
+
+    /// Cells per row, and the largest digit.
+    #[inline]
+    pub fn n(self) -> usize {
+        self.n as usize
+    }
+
+    /// `n * n`.
+    #[inline]
+    pub fn cells(self) -> usize {
+        self.n() * self.n()
+    }
+
+    /// Rows of a box (0: no boxes).
+    #[inline]
+    pub fn box_rows(self) -> usize {
+        self.box_rows as usize
+    }
+
+    /// Columns of a box (0: no boxes).
+    #[inline]
+    pub fn box_cols(self) -> usize {
+        self.box_cols as usize
+    }
+
+    /// Whether the grid has boxes.
+    #[inline]
+    pub fn has_boxes(self) -> bool {
+        self.box_rows != 0
+    }
+
+    /// The box side of a square-box shape (2 to 5), `None` for rectangular boxes or none.
+    #[inline]
+    pub fn square_side(self) -> Option<usize> {
+        (self.box_rows != 0 && self.box_rows == self.box_cols).then_some(self.box_rows as usize)
+    }
+
+    /// Whether this is the size's default shape.
+    pub fn is_default(self) -> bool {
+        Shape::of_size(self.n()).ok() == Some(self)
+    }
+
+    /// `RxC`, or `none`.
+    pub fn name(self) -> String {
+        if self.has_boxes() {
+            format!("{}x{}", self.box_rows, self.box_cols)
+        } else {
+            "none".into()
+        }
+    }
+
+    /// The 0-based box of the 0-based cell at `row`, `col` (boxes left to right, top to bottom);
+    /// `None` without boxes.
+    #[inline]
+    pub fn box_at(self, row: usize, col: usize) -> Option<usize> {
+        self.has_boxes().then(|| (row / self.box_rows()) * (self.n() / self.box_cols()) + col / self.box_cols())
+    }
+
+    /// The one-byte tag of the shapes 0.1.0 to 0.4.0 stored (square boxes of side 2 to 5), whose
+    /// packed form and hash stay as they were.
+    fn legacy_tag(self) -> Option<u8> {
+        self.square_side().map(|b| b as u8)
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// A Sudoku grid: `n` x `n` cells of a [`Shape`].
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Grid {
-    box_side: u8,
+    shape: Shape,
     cells: Vec<u8>,
+}
+
+/// The hash 0.1.0 to 0.4.0 gave a grid (a derived `Hash` of its box side and cells), kept for
+/// those shapes: hash indexes and hash-distributed tables (Citus) of stored grids stay valid.
+impl Hash for Grid {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        match self.shape.legacy_tag() {
+            Some(b) => state.write_u8(b),
+            None => {
+                state.write_u8(0x80 | self.shape.n);
+                state.write_u8(self.shape.box_rows);
+            }
+        }
+        self.cells.hash(state);
+    }
 }
 
 impl fmt::Debug for Grid {
@@ -54,13 +209,18 @@ impl fmt::Display for Grid {
     }
 }
 
-/// The box side of a grid with `cells` cells, if that is a supported size.
+/// The size of a grid with `cells` cells (4 to 25 cells a row), if there is one.
+pub fn size_for_cells(cells: usize) -> Option<usize> {
+    (MIN_SIZE..=MAX_SIZE).find(|n| n * n == cells)
+}
+
+/// The box side of a grid with `cells` cells, if that is a square-box size (4x4, 9x9, 16x16, 25x25).
 pub fn box_side_for_cells(cells: usize) -> Option<usize> {
     (MIN_BOX_SIDE..=MAX_BOX_SIDE).find(|b| b * b * b * b == cells)
 }
 
 fn supported_cell_counts() -> &'static str {
-    "16 (4x4), 81 (9x9), 256 (16x16) or 625 (25x25)"
+    "n x n for n from 4 to 25: 16 (4x4), 36 (6x6), 81 (9x9), 144 (12x12), 256 (16x16), ..., 625 (25x25)"
 }
 
 /// Blanks accepted in a single line read cell by cell (besides `0` when `0` is not a symbol).
@@ -113,21 +273,31 @@ impl Alphabet {
 }
 
 impl Grid {
-    /// An empty grid of the given size (4, 9, 16 or 25).
+    /// An empty grid of the given size (4 to 25), of the size's default shape.
     pub fn empty(size: usize) -> Result<Grid, GridError> {
-        let box_side = (MIN_BOX_SIDE..=MAX_BOX_SIDE)
-            .find(|b| b * b == size)
-            .ok_or_else(|| GridError::Value(format!("grid size must be 4, 9, 16 or 25, not {size}")))?;
-        Ok(Grid { box_side: box_side as u8, cells: vec![0; size * size] })
+        Ok(Grid::empty_shaped(Shape::of_size(size)?))
+    }
+
+    /// An empty grid of `shape`.
+    pub fn empty_shaped(shape: Shape) -> Grid {
+        Grid { shape, cells: vec![0; shape.cells()] }
     }
 
     /// A grid from row-major cell values (`0` blank, `1..=n` digits); the size is inferred from
-    /// the number of cells (16, 81, 256 or 625).
+    /// the number of cells (n x n for n from 4 to 25), the shape is the size's default.
     pub fn from_cells(cells: &[u8]) -> Result<Grid, GridError> {
-        let box_side = box_side_for_cells(cells.len()).ok_or_else(|| {
+        let n = size_for_cells(cells.len()).ok_or_else(|| {
             GridError::Value(format!("a grid has {} cells, not {}", supported_cell_counts(), cells.len()))
         })?;
-        let n = box_side * box_side;
+        Grid::from_cells_shaped(Shape::of_size(n)?, cells)
+    }
+
+    /// A grid of `shape` from row-major cell values (`0` blank, `1..=n` digits).
+    pub fn from_cells_shaped(shape: Shape, cells: &[u8]) -> Result<Grid, GridError> {
+        let n = shape.n();
+        if cells.len() != shape.cells() {
+            return Err(GridError::Value(format!("a {n}x{n} grid has {} cells, not {}", shape.cells(), cells.len())));
+        }
         if let Some(i) = cells.iter().position(|&v| v as usize > n) {
             return Err(GridError::Value(format!(
                 "cell {} holds {}, but a {n}x{n} grid takes 0 (blank) to {n}",
@@ -135,31 +305,44 @@ impl Grid {
                 cells[i]
             )));
         }
-        Ok(Grid { box_side: box_side as u8, cells: cells.to_vec() })
+        Ok(Grid { shape, cells: cells.to_vec() })
+    }
+
+    /// This grid's cells in another shape of the same size (`GridError::Value` for another size).
+    pub fn with_shape(&self, shape: Shape) -> Result<Grid, GridError> {
+        if shape.n() != self.size() {
+            let n = self.size();
+            return Err(GridError::Value(format!("the shape {shape} is for {0}x{0} grids, not {n}x{n}", shape.n())));
+        }
+        Ok(Grid { shape, cells: self.cells.clone() })
     }
 
     /// Reads a grid with the default symbols (`1`-`9`, then `A`-`P`, case-insensitive).
     ///
-    /// A single line of exactly 16, 81, 256 or 625 characters is read cell by cell, blanks being
-    /// `.`, `0`, `_` and space. Any other text is read as a layout: whitespace, `|`, `+` and `-`
-    /// are ignored and blanks are `.`, `0` and `_`, so [`Grid::pretty`] output parses back.
-    /// Errors are [`GridError::Syntax`] and name the 1-based character position.
+    /// The text may begin with its box shape, `RxC:` or `none:` (e.g. `3x2:` for a 6x6 grid
+    /// of tall boxes); without it the shape is the size's default, or the one a layout's `|`
+    /// and separator lines draw. A single line of exactly 16, 81, 256 or 625 characters, or of
+    /// n x n characters (n from 4 to 25) with no `|`, `+` or `-`, is read cell by cell, blanks
+    /// being `.`, `0`, `_` and space. Any other text is read as a layout: whitespace, `|`, `+`
+    /// and `-` are ignored and blanks are `.`, `0` and `_`, so [`Grid::pretty`] output parses
+    /// back. Errors are [`GridError::Syntax`] and name the 1-based character position.
     pub fn parse(text: &str) -> Result<Grid, GridError> {
         Self::parse_with(text, &Alphabet::default_symbols())
     }
 
     /// Reads a grid whose digits are written with `alphabet`: its `n` distinct characters are
-    /// the digits 1 to `n` in order, and `n` (4, 9, 16 or 25) is the grid size, e.g.
-    /// `"0123456789abcdef"` for 16x16 puzzles that use 0 as a digit. Letters match
-    /// case-insensitively where that is unambiguous; `0` is a blank when it is not a symbol.
+    /// the digits 1 to `n` in order, and `n` (4 to 25) is the grid size, e.g.
+    /// `"0123456789abcdef"` for 16x16 puzzles that use 0 as a digit, `"0123456789AB"` for a
+    /// 12x12 one. Letters match case-insensitively where that is unambiguous; `0` is a blank
+    /// when it is not a symbol.
     pub fn parse_with_alphabet(text: &str, alphabet: &str) -> Result<Grid, GridError> {
         let symbols: Vec<char> = alphabet.chars().collect();
         let n = symbols.len();
-        if !matches!(n, 4 | 9 | 16 | 25) {
-            return Err(GridError::Value(format!("an alphabet has 4, 9, 16 or 25 symbols (the grid size), not {n}")));
+        if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
+            return Err(GridError::Value(format!("an alphabet has 4 to 25 symbols (the grid size), not {n}")));
         }
         for (i, &c) in symbols.iter().enumerate() {
-            if is_line_blank(c) || is_layout_filler(c) {
+            if is_line_blank(c) || is_layout_filler(c) || c == ':' {
                 return Err(GridError::Value(format!(
                     "alphabet symbol {:?} at position {} is reserved for blanks or layout",
                     c,
@@ -182,10 +365,14 @@ impl Grid {
     }
 
     fn parse_with(text: &str, alphabet: &Alphabet) -> Result<Grid, GridError> {
+        let (declared, offset, text) = split_shape_prefix(text)?;
         let line = text.strip_suffix('\n').unwrap_or(text);
         let line = line.strip_suffix('\r').unwrap_or(line);
         let line_len = line.chars().count();
-        let single_line = !line.contains('\n') && box_side_for_cells(line_len).is_some();
+        let one_line = !line.contains('\n');
+        let single_line = one_line
+            && (box_side_for_cells(line_len).is_some()
+                || (size_for_cells(line_len).is_some() && !line.contains(['|', '+', '-'])));
 
         let mut cells: Vec<u8> = Vec::with_capacity(if single_line { line_len } else { 81 });
         for (i, c) in line.chars().enumerate() {
@@ -196,42 +383,49 @@ impl Grid {
             } else if !single_line && matches!(c, '.' | '_') {
                 0
             } else {
-                alphabet
-                    .read(c)
-                    .ok_or_else(|| GridError::Syntax(format!("unknown symbol {:?} at position {}", c, i + 1)))?
+                alphabet.read(c).ok_or_else(|| {
+                    GridError::Syntax(format!("unknown symbol {:?} at position {}", c, i + 1 + offset))
+                })?
             };
-            if cells.len() == 625 {
+            if cells.len() == MAX_SIZE * MAX_SIZE {
                 return Err(GridError::Syntax(format!(
                     "too many cells at position {}: a grid has {}",
-                    i + 1,
+                    i + 1 + offset,
                     supported_cell_counts()
                 )));
             }
             // Range is checked once the size is known; remember where each digit came from.
             cells.push(digit);
         }
-        let box_side = box_side_for_cells(cells.len()).ok_or_else(|| {
+        let n = size_for_cells(cells.len()).ok_or_else(|| {
             GridError::Syntax(format!("found {} cells; a grid has {}", cells.len(), supported_cell_counts()))
         })?;
-        let n = box_side * box_side;
         if let Some(k) = cells.iter().position(|&v| v as usize > n) {
             let pos = cell_position(line, k, single_line);
             let c = line.chars().nth(pos - 1).unwrap_or('?');
             return Err(GridError::Syntax(format!(
-                "symbol {c:?} at position {pos} is out of range for a {n}x{n} grid"
+                "symbol {c:?} at position {} is out of range for a {n}x{n} grid",
+                pos + offset
             )));
         }
-        Ok(Grid { box_side: box_side as u8, cells })
+        let shape = match declared {
+            Some((r, c)) => Shape::new(n, r, c).map_err(|e| GridError::Syntax(e.to_string()))?,
+            None if single_line => Shape::of_size(n).map_err(|e| GridError::Syntax(e.to_string()))?,
+            None => drawn_shape(line, n),
+        };
+        Ok(Grid { shape, cells })
     }
 
-    /// The box side: 2, 3, 4 or 5.
-    pub fn box_side(&self) -> usize {
-        self.box_side as usize
+    /// The shape: size and boxes.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
-    /// The grid size `n` (cells per row, and the largest digit): 4, 9, 16 or 25.
+    /// The grid size `n` (cells per row, and the largest digit): 4 to 25.
+    #[inline]
     pub fn size(&self) -> usize {
-        self.box_side() * self.box_side()
+        self.shape.n()
     }
 
     /// The row-major cell values, `0` for a blank.
@@ -257,27 +451,37 @@ impl Grid {
         Ok((v != 0).then_some(v))
     }
 
-    /// One line, row-major: `.` for blanks and the canonical symbols `1`-`9`, `A`-`P`.
+    /// One line, row-major: `.` for blanks and the canonical symbols `1`-`9`, `A`-`P`; a shape
+    /// other than the size's default comes first (`3x2:`, `none:`), so that the line reads back
+    /// as this grid.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&v| symbol(v) as char).collect()
+        let mut out = String::with_capacity(self.cells.len() + 6);
+        if !self.shape.is_default() {
+            out.push_str(&self.shape.name());
+            out.push(':');
+        }
+        out.extend(self.cells.iter().map(|&v| symbol(v) as char));
+        out
     }
 
     /// The multi-line display the articles print, e.g. `735|812|694` rows and `---+---+---`
-    /// separators between bands (scaled for other sizes); blanks are `.`; no trailing newline.
+    /// separators between bands (for boxes of R rows and C columns, a `|` every C cells and a
+    /// separator every R rows; none without boxes); blanks are `.`; no trailing newline.
     pub fn pretty(&self) -> String {
-        let (b, n) = (self.box_side(), self.size());
-        let separator = vec!["-".repeat(b); b].join("+");
-        let mut out = String::with_capacity((n + b) * (n + b));
+        let n = self.size();
+        let (br, bc) = (self.shape.box_rows(), self.shape.box_cols());
+        let separator = if bc > 0 { vec!["-".repeat(bc); n / bc].join("+") } else { String::new() };
+        let mut out = String::with_capacity((n + n / 2) * (n + n / 2));
         for r in 0..n {
             if r > 0 {
                 out.push('\n');
-                if r % b == 0 {
+                if br > 0 && r % br == 0 {
                     out.push_str(&separator);
                     out.push('\n');
                 }
             }
             for c in 0..n {
-                if c > 0 && c % b == 0 {
+                if bc > 0 && c > 0 && c % bc == 0 {
                     out.push('|');
                 }
                 out.push(symbol(self.cells[r * n + c]) as char);
@@ -288,7 +492,7 @@ impl Grid {
 
     /// True when no two equal givens share a unit (row, column or box).
     pub fn is_valid(&self) -> bool {
-        let geo = crate::geometry::Geometry::for_box_side(self.box_side());
+        let geo = crate::geometry::Geometry::of(self.shape);
         geo.units().all(|unit| {
             let mut seen = 0u32;
             unit.iter().all(|&c| {
@@ -309,15 +513,17 @@ impl Grid {
         self.cells.iter().all(|&v| v != 0) && self.is_valid()
     }
 
-    /// True when `solution` is a solved grid of the same size that keeps every given of `self`.
+    /// True when `solution` is a solved grid of the same shape that keeps every given of `self`.
     pub fn is_solved_by(&self, solution: &Grid) -> bool {
-        solution.box_side == self.box_side
+        solution.shape == self.shape
             && solution.is_solved()
             && self.cells.iter().zip(&solution.cells).all(|(&g, &s)| g == 0 || g == s)
     }
 
-    /// The compact encoding used on disk: one byte of box side, then each cell in
-    /// [`bits_per_cell`] bits, least significant first (a 9x9 grid takes 42 bytes).
+    /// The compact encoding used on disk: the shape, then each cell in [`bits_per_cell`] bits,
+    /// least significant first. The square-box shapes of 0.1.0 to 0.4.0 (4x4, 9x9, 16x16,
+    /// 25x25) are one byte of box side (2 to 5), as they were (a 9x9 grid takes 42 bytes); any
+    /// other is two bytes, `0x80 | n` and the box rows (0: no boxes).
     pub fn pack(&self) -> Vec<u8> {
         let mut out = vec![0; self.packed_size()];
         self.pack_into(&mut out);
@@ -326,34 +532,77 @@ impl Grid {
 
     /// The length of [`Grid::pack`]'s output.
     pub fn packed_size(&self) -> usize {
-        1 + packed_len(self.box_side())
+        self.header_len() + packed_len(self.size())
+    }
+
+    fn header_len(&self) -> usize {
+        if self.shape.legacy_tag().is_some() {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// The shape's bytes of [`Grid::pack`] (and of the binary send format).
+    pub fn shape_header(&self) -> Vec<u8> {
+        match self.shape.legacy_tag() {
+            Some(b) => vec![b],
+            None => vec![0x80 | self.shape.n, self.shape.box_rows],
+        }
+    }
+
+    /// Reads the shape bytes at the start of [`Grid::pack`] output: the shape and the bytes it
+    /// took, `None` when they are not a shape.
+    pub fn read_shape_header(bytes: &[u8]) -> Option<(Shape, usize)> {
+        let &first = bytes.first()?;
+        if (MIN_BOX_SIDE..=MAX_BOX_SIDE).contains(&(first as usize)) {
+            return Some((Shape::square(first as usize), 1));
+        }
+        if first & 0x80 == 0 {
+            return None;
+        }
+        let n = (first & 0x7f) as usize;
+        let rows = *bytes.get(1)? as usize;
+        let cols = if rows == 0 { 0 } else { n / rows };
+        let shape = Shape::new(n, rows, cols).ok()?;
+        // A square-box shape has exactly one encoding: its byte of box side.
+        shape.legacy_tag().is_none().then_some((shape, 2))
     }
 
     /// [`Grid::pack`] into `out`, which must be [`Grid::packed_size`] bytes long (the SQL type
     /// writes straight into the value it returns).
     pub fn pack_into(&self, out: &mut [u8]) {
         assert_eq!(out.len(), self.packed_size(), "a buffer of the packed size");
-        out[0] = self.box_side;
-        if bits_per_cell(self.box_side()) == 4 {
-            // 9x9, two cells a byte: the common case, without the bit accumulator.
-            for (byte, pair) in out[1..].iter_mut().zip(self.cells.chunks(2)) {
+        let h = self.header_len();
+        match self.shape.legacy_tag() {
+            Some(b) => out[0] = b,
+            None => {
+                out[0] = 0x80 | self.shape.n;
+                out[1] = self.shape.box_rows;
+            }
+        }
+        if bits_per_cell(self.size()) == 4 {
+            // 9x9 (and 8x8 and the others of 4 bits), two cells a byte: the common case,
+            // without the bit accumulator.
+            for (byte, pair) in out[h..].iter_mut().zip(self.cells.chunks(2)) {
                 *byte = pair[0] | pair.get(1).map_or(0, |hi| hi << 4);
             }
         } else {
-            pack_bits(&self.cells, bits_per_cell(self.box_side()), &mut out[1..]);
+            pack_bits(&self.cells, bits_per_cell(self.size()), &mut out[h..]);
         }
     }
 
     /// Reads [`Grid::pack`] output; `None` when the bytes are not a packed grid.
     pub fn unpack(bytes: &[u8]) -> Option<Grid> {
-        let (&side, rest) = bytes.split_first()?;
-        let b = side as usize;
-        if !(MIN_BOX_SIDE..=MAX_BOX_SIDE).contains(&b) || rest.len() != packed_len(b) {
+        let (shape, h) = Grid::read_shape_header(bytes)?;
+        let rest = &bytes[h..];
+        let n = shape.n();
+        if rest.len() != packed_len(n) {
             return None;
         }
-        let (n, bits) = (b * b, bits_per_cell(b));
+        let bits = bits_per_cell(n);
         let cells = if bits == 4 {
-            // 9x9, two cells a byte (see `pack`).
+            // Two cells a byte (see `pack`).
             let mut cells = vec![0u8; n * n];
             for (pair, &byte) in cells.chunks_mut(2).zip(rest) {
                 pair[0] = byte & 15;
@@ -365,7 +614,55 @@ impl Grid {
         } else {
             unpack_bits(rest, n * n, bits)
         };
-        cells.iter().all(|&v| v as usize <= n).then_some(Grid { box_side: side, cells })
+        cells.iter().all(|&v| v as usize <= n).then_some(Grid { shape, cells })
+    }
+}
+
+/// The box shape a text declares before its cells (`RxC:` or `none:`): the box rows and columns
+/// (0, 0 for none), the characters the prefix took, and the rest of the text.
+fn split_shape_prefix(text: &str) -> Result<(Option<(usize, usize)>, usize, &str), GridError> {
+    let Some(colon) = text.find(':') else {
+        return Ok((None, 0, text));
+    };
+    let head = &text[..colon];
+    let taken = head.chars().count() + 1;
+    let t = head.trim();
+    if t.eq_ignore_ascii_case("none") {
+        return Ok((Some((0, 0)), taken, &text[colon + 1..]));
+    }
+    let bad = || GridError::Syntax(format!("a grid's shape is written RxC: or none: before its cells, not {head:?}"));
+    let (r, c) = t.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (r, c) = (r.trim().parse::<usize>().map_err(|_| bad())?, c.trim().parse::<usize>().map_err(|_| bad())?);
+    Ok((Some((r, c)), taken, &text[colon + 1..]))
+}
+
+/// The shape a layout of `n` x `n` cells draws: boxes of R rows and C columns when its first
+/// row of cells has a `|` after C cells and a separator line (`-` and `+` only) comes after R
+/// rows, and R x C is `n`; else the size's default.
+fn drawn_shape(layout: &str, n: usize) -> Shape {
+    let default = Shape::of_size(n).expect("a supported size");
+    let mut rows = 0;
+    let mut cols = None;
+    for line in layout.lines() {
+        let cells = line.chars().filter(|&c| !is_layout_filler(c)).count();
+        if cells == 0 {
+            if line.contains('-') && rows > 0 {
+                break;
+            }
+            continue;
+        }
+        if cells != n {
+            // Not one row of cells a line: no drawing to read.
+            return default;
+        }
+        if cols.is_none() {
+            cols = line.find('|').map(|at| line[..at].chars().filter(|&c| !is_layout_filler(c)).count());
+        }
+        rows += 1;
+    }
+    match cols {
+        Some(c) if rows < n && c > 0 => Shape::new(n, rows, c).unwrap_or(default),
+        _ => default,
     }
 }
 
@@ -406,16 +703,14 @@ fn unpack_bits(bytes: &[u8], count: usize, bits: u32) -> Vec<u8> {
     cells
 }
 
-/// Bits per packed cell: enough for `0..=n`.
-pub fn bits_per_cell(box_side: usize) -> u32 {
-    let n = (box_side * box_side) as u32;
-    u32::BITS - n.leading_zeros()
+/// Bits per packed cell of an `n` x `n` grid: enough for `0..=n`.
+pub fn bits_per_cell(n: usize) -> u32 {
+    u32::BITS - (n as u32).leading_zeros()
 }
 
-/// Bytes of packed cells (without the box-side byte).
-pub fn packed_len(box_side: usize) -> usize {
-    let cells = box_side.pow(4);
-    (cells * bits_per_cell(box_side) as usize).div_ceil(8)
+/// Bytes of packed cells of an `n` x `n` grid (without the shape bytes).
+pub fn packed_len(n: usize) -> usize {
+    (n * n * bits_per_cell(n) as usize).div_ceil(8)
 }
 
 fn symbol(v: u8) -> u8 {
@@ -474,9 +769,9 @@ mod tests {
 
     #[test]
     fn packed_sizes() {
-        assert_eq!(1 + packed_len(3), 42);
-        assert_eq!(1 + packed_len(2), 7);
-        assert_eq!(1 + packed_len(5), 392);
+        assert_eq!(1 + packed_len(9), 42);
+        assert_eq!(1 + packed_len(4), 7);
+        assert_eq!(1 + packed_len(25), 392);
         assert!(Grid::unpack(&[3, 0]).is_none());
         // The 9x9 nibbles are the bit packing of every other size, byte for byte.
         let g = Grid::parse(SEED).unwrap();
@@ -520,5 +815,74 @@ mod tests {
         assert_eq!(g.get(1, 1).unwrap(), None);
         assert!(g.get(0, 1).is_err());
         assert!(g.get(1, 10).is_err());
+    }
+
+    #[test]
+    fn default_shapes() {
+        let names: Vec<String> = (4..=25).map(|n| Shape::of_size(n).unwrap().name()).collect();
+        assert_eq!(
+            names.join(" "),
+            "2x2 none 2x3 none 2x4 3x3 2x5 none 3x4 none 2x7 3x5 4x4 none 3x6 none 4x5 3x7 2x11 none 4x6 5x5"
+        );
+        assert!(Shape::of_size(3).is_err() && Shape::of_size(26).is_err());
+        assert!(Shape::new(6, 1, 6).is_err() && Shape::new(6, 2, 2).is_err());
+        assert_eq!(Shape::parse("3x2", Some(6)).unwrap(), Shape::new(6, 3, 2).unwrap());
+        assert!(Shape::parse("3x2", Some(9)).is_err());
+        assert_eq!(Shape::parse("none", Some(6)).unwrap().name(), "none");
+    }
+
+    /// The hash of 0.1.0 to 0.4.0 (a derived `Hash` of box side and cells) for the square-box
+    /// shapes: hash indexes and hash-distributed tables of stored grids stay valid.
+    #[test]
+    fn legacy_hash() {
+        use std::collections::hash_map::DefaultHasher;
+        #[derive(Hash)]
+        struct Before {
+            box_side: u8,
+            cells: Vec<u8>,
+        }
+        let hash = |h: &dyn Fn(&mut DefaultHasher)| {
+            let mut s = DefaultHasher::new();
+            h(&mut s);
+            s.finish()
+        };
+        for b in 2..=5 {
+            let g = Grid::from_cells(&(0..b * b * b * b).map(|i| (i % (b * b + 1)) as u8).collect::<Vec<_>>()).unwrap();
+            let old = Before { box_side: b as u8, cells: g.cells().to_vec() };
+            assert_eq!(hash(&|s| g.hash(s)), hash(&|s| old.hash(s)));
+        }
+        let six = Grid::empty(6).unwrap();
+        assert_ne!(hash(&|s| six.hash(s)), hash(&|s| six.with_shape(Shape::new(6, 3, 2).unwrap()).unwrap().hash(s)));
+    }
+
+    #[test]
+    fn every_shape_round_trips() {
+        for n in 4..=25 {
+            let mut shapes = vec![Shape::new(n, 0, 0).unwrap()];
+            shapes.extend((2..n).filter(|r| n % r == 0 && n / r >= 2).map(|r| Shape::new(n, r, n / r).unwrap()));
+            for shape in shapes {
+                let cells: Vec<u8> = (0..n * n).map(|i| ((i * 7 + i / n) % (n + 1)) as u8).collect();
+                let g = Grid::from_cells_shaped(shape, &cells).unwrap();
+                assert_eq!(Grid::unpack(&g.pack()).unwrap(), g, "{shape}");
+                assert_eq!(g.pack().len(), g.packed_size());
+                assert_eq!(Grid::parse(&g.to_line()).unwrap(), g, "{}", g.to_line());
+                assert_eq!(g.to_line().starts_with(&format!("{shape}:")), !shape.is_default());
+                if shape.has_boxes() {
+                    // A layout's bars and separator lines draw its boxes.
+                    assert_eq!(Grid::parse(&g.pretty()).unwrap(), g, "{}", g.pretty());
+                }
+            }
+        }
+        // Square shapes keep the one-byte form of 0.4.0.
+        assert_eq!(Grid::empty(9).unwrap().pack()[0], 3);
+        assert_eq!(&Grid::empty(6).unwrap().pack()[..2], &[0x86, 2]);
+        assert!(Grid::unpack(&[0x89, 3, 0]).is_none(), "a square shape has one encoding");
+        let six = "123456456123231564564231312645645312";
+        assert_eq!(Grid::parse(six).unwrap().shape().name(), "2x3");
+        assert_eq!(Grid::parse(&format!("3x2:{six}")).unwrap().shape().name(), "3x2");
+        assert!(matches!(Grid::parse(&format!("3x3:{six}")), Err(GridError::Syntax(_))));
+        assert!(matches!(Grid::parse(&format!("3y2:{six}")), Err(GridError::Syntax(_))));
+        let twelve: String = "0123456789AB".repeat(12);
+        assert_eq!(Grid::parse_with_alphabet(&twelve, "0123456789AB").unwrap().size(), 12);
     }
 }

@@ -31,7 +31,7 @@ pub mod search;
 pub mod variant;
 pub mod views;
 
-pub use grid::{Grid, GridError};
+pub use grid::{Grid, GridError, Shape};
 pub use search::{
     count_solutions, count_solutions_with, propagate, propagate_with, solve, solve_with, Branching, Interrupted,
     Solutions, Techniques,

@@ -81,7 +81,7 @@ impl Neighbours {
             )));
         }
         Ok(Neighbours {
-            geometry: Geometry::for_box_side(grid.box_side()),
+            geometry: Geometry::of(grid.shape()),
             n: n as u8,
             work: base.clone(),
             base,
@@ -164,6 +164,8 @@ impl Iterator for Neighbours {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[allow(unused_imports)]
+    use crate::grid::Shape;
 
     /// A puzzle with one solution from the shared data's examples (top95's first).
     const TOP95_1: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -233,10 +235,16 @@ mod tests {
         assert!(Neighbours::new(&p, 18, 0).is_err());
         assert!(Neighbours::new(&s, 0, 1).is_err());
         // A 4x4 grid: the walk stops when asked.
-        let four = crate::generate::generate_seeded(4, 7, crate::generate::Symmetry::None, None, &mut || false)
-            .unwrap()
-            .unwrap()
-            .puzzle;
+        let four = crate::generate::generate_seeded(
+            Shape::of_size(4).unwrap(),
+            7,
+            crate::generate::Symmetry::None,
+            None,
+            &mut || false,
+        )
+        .unwrap()
+        .unwrap()
+        .puzzle;
         let mut walk = Neighbours::new(&four, 1, 1).unwrap();
         assert!(walk.next_with(&mut || true).is_err());
     }

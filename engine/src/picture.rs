@@ -172,7 +172,7 @@ fn draw(
     own: Option<&[u32]>,
 ) -> Result<String, PictureError> {
     let n = grid.size();
-    let b = grid.box_side();
+    let (box_rows, box_cols) = (grid.shape().box_rows(), grid.shape().box_cols());
     if let Some(s) = solution {
         if s.size() != n {
             return Err(PictureError::SizeMismatch { grid: n, solution: s.size() });
@@ -217,10 +217,15 @@ fn draw(
     let mut thick = String::new();
     match layout {
         None => {
+            // Boxes of R rows and C columns: a thick line every R rows and every C columns;
+            // without boxes, only the grid's edges.
+            let edge = |k: usize, every: usize| k == 0 || k == n || (every > 0 && k % every == 0);
             for k in 0..=n {
                 let at = MARGIN + k * cell;
-                let path = if k % b == 0 { &mut thick } else { &mut thin };
-                let _ = write!(path, "M{MARGIN} {at}h{span}M{at} {MARGIN}v{span}");
+                let across = if edge(k, box_rows) { &mut thick } else { &mut thin };
+                let _ = write!(across, "M{MARGIN} {at}h{span}");
+                let down = if edge(k, box_cols) { &mut thick } else { &mut thin };
+                let _ = write!(down, "M{at} {MARGIN}v{span}");
             }
         }
         Some(lay) => {
@@ -340,6 +345,8 @@ fn draw(
         );
     }
     // Where a candidate sits: digit d + 1 at row d / b, column d % b of the cell's pencil marks.
+    // Candidates in a square of side ceil(sqrt(n)) small places (3 for 9x9, 4 for 12x12).
+    let b = (1..=n).find(|k| k * k >= n).unwrap_or(1);
     let small = cell / b;
     let spot = |i: usize, d: usize| {
         (

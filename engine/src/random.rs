@@ -55,7 +55,8 @@ mod tests {
             assert!(c.is_solved());
             assert_ne!(a, c, "{size}x{size}: seeds 7 and 8 drew the same grid");
         }
-        assert!(random_grid_seeded(5, 1, &mut never).unwrap().is_err());
+        assert!(random_grid_seeded(3, 1, &mut never).unwrap().is_err());
+        assert!(random_grid_seeded(5, 1, &mut never).unwrap().unwrap().is_solved());
     }
 
     #[test]

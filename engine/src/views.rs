@@ -18,7 +18,7 @@ pub struct Cell {
 
 /// Every cell of `grid`, row-major (the `SudokuField(CellID, Value)` view of a puzzle).
 pub fn cells(grid: &Grid) -> impl Iterator<Item = Cell> + '_ {
-    let geo = Geometry::for_box_side(grid.box_side());
+    let geo = Geometry::of(grid.shape());
     grid.cells().iter().enumerate().map(move |(i, &v)| Cell {
         row: (i / geo.n + 1) as u8,
         col: (i % geo.n + 1) as u8,
@@ -39,7 +39,7 @@ pub(crate) fn digits_held(values: &[u8], cells: &[u16]) -> u32 {
 /// is bit d - 1), row-major. No other deduction is made, so a blank cell of an invalid grid can
 /// have an empty mask.
 pub fn candidates(grid: &Grid) -> impl Iterator<Item = (Cell, u32)> + '_ {
-    let geo = Geometry::for_box_side(grid.box_side());
+    let geo = Geometry::of(grid.shape());
     let full = (1u32 << geo.n) - 1;
     // The digits each unit holds: a cell's peers are the other cells of its three units.
     let held: Vec<u32> = geo.units().map(|unit| digits_held(grid.cells(), unit)).collect();
@@ -52,7 +52,7 @@ pub fn candidates(grid: &Grid) -> impl Iterator<Item = (Cell, u32)> + '_ {
 /// The candidates of every cell as in [`candidates`], indexed row-major from 0; 0 for a filled
 /// cell.
 pub fn candidate_masks(grid: &Grid) -> Vec<u32> {
-    let geo = Geometry::for_box_side(grid.box_side());
+    let geo = Geometry::of(grid.shape());
     let mut mask = vec![0u32; geo.cells];
     for (cell, m) in candidates(grid) {
         mask[(cell.row as usize - 1) * geo.n + cell.col as usize - 1] = m;
@@ -165,7 +165,7 @@ pub mod collected {
     pub fn side(bytes: &[u8]) -> Result<usize, GridError> {
         let side = match bytes.first() {
             Some(0) => LARGEST as usize,
-            Some(&n) if matches!(n, 4 | 9 | 16 | 25) => n as usize,
+            Some(&n) if (4..=25).contains(&n) => n as usize,
             _ => return Err(bad(bytes)),
         };
         if bytes.len() != HEADER + side * side || bytes[1] as usize > side {
@@ -300,7 +300,9 @@ mod tests {
         assert!(c.add(1, 1, Some(2)).is_err());
         assert!(c.add(1, 1, Some(0)).is_err());
         assert_eq!(GridCollector::new(None).unwrap().finish().unwrap(), Grid::empty(4).unwrap());
-        assert!(GridCollector::new(Some(5)).is_err());
+        assert!(GridCollector::new(Some(3)).is_err());
+        assert!(GridCollector::new(Some(26)).is_err());
+        assert_eq!(GridCollector::new(Some(6)).unwrap().finish().unwrap().shape().name(), "2x3");
         // Every solved grid of every size, cell by cell, with and without the size.
         for n in [4, 9, 16, 25] {
             let g = crate::solve(&Grid::empty(n).unwrap()).unwrap();
@@ -414,7 +416,7 @@ impl SearchTree {
         let all: Vec<Cell> = cells(grid).collect();
         let blank_cells = blanks.iter().map(|&i| all[i]).collect();
         SearchTree {
-            geo: Geometry::for_box_side(grid.box_side()),
+            geo: Geometry::of(grid.shape()),
             blanks,
             blank_cells,
             values,
@@ -539,7 +541,7 @@ mod more_tests {
         while let Some(node) = queue.pop_front() {
             let values = node.grid.cells();
             if let Some(blank) = values.iter().position(|&v| v == 0) {
-                let geo = Geometry::for_box_side(node.grid.box_side());
+                let geo = Geometry::of(node.grid.shape());
                 let used = digits_held(values, geo.peers(blank));
                 let cell = cells(&node.grid).nth(blank).unwrap();
                 for d in 1..=geo.n as u8 {

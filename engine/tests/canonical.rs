@@ -149,7 +149,15 @@ fn equivalence_tells_puzzles_apart() {
 fn large_grids_keep_their_form_under_transforms() {
     for size in [16, 25] {
         for seed in 1..=3u64 {
-            let g = generate_seeded(size, seed, Symmetry::Central, None, &mut never).unwrap().unwrap();
+            let g = generate_seeded(
+                sudoku_engine::Shape::of_size(size).unwrap(),
+                seed,
+                Symmetry::Central,
+                None,
+                &mut never,
+            )
+            .unwrap()
+            .unwrap();
             for grid in [&g.puzzle, &g.solution] {
                 let form = match canonical_with(grid, &mut never) {
                     Ok(f) => f,

@@ -11,12 +11,16 @@ use common::puzzles;
 /// every rule re-checked over the whole grid until a pass changes nothing.
 fn reference_singles(grid: &Grid) -> Option<Vec<u8>> {
     let n = grid.size();
-    let b = grid.box_side();
+    let (br, bc) = (grid.shape().box_rows(), grid.shape().box_cols());
+    let boxes = if grid.shape().has_boxes() { n } else { 0 };
     let cells = n * n;
     let units: Vec<Vec<usize>> = (0..n)
         .map(|r| (0..n).map(|c| r * n + c).collect())
         .chain((0..n).map(|c| (0..n).map(|r| r * n + c).collect()))
-        .chain((0..n).map(|x| (0..n).map(|i| ((x / b) * b + i / b) * n + (x % b) * b + i % b).collect()))
+        .chain((0..boxes).map(|x| {
+            let (r0, c0) = ((x / (n / bc)) * br, (x % (n / bc)) * bc);
+            (0..n).map(|i| (r0 + i / bc) * n + c0 + i % bc).collect()
+        }))
         .collect();
     let peers = |c: usize| -> Vec<usize> {
         (0..cells).filter(|&o| o != c && units.iter().any(|u| u.contains(&c) && u.contains(&o))).collect()

@@ -18,7 +18,8 @@ use common::puzzles;
 /// its row, column and box, by coordinates.
 fn reference_candidates(g: &Grid) -> Vec<BTreeSet<u8>> {
     let n = g.size();
-    let b = g.box_side();
+    let (br, bc) = (g.shape().box_rows().max(1), g.shape().box_cols().max(1));
+    let boxed = g.shape().has_boxes();
     let v = g.cells();
     (0..n * n)
         .map(|i| {
@@ -29,7 +30,7 @@ fn reference_candidates(g: &Grid) -> Vec<BTreeSet<u8>> {
             let seen: BTreeSet<u8> = (0..n * n)
                 .filter(|&j| {
                     let (r2, c2) = (j / n, j % n);
-                    r2 == r || c2 == c || (r2 / b == r / b && c2 / b == c / b)
+                    r2 == r || c2 == c || (boxed && r2 / br == r / br && c2 / bc == c / bc)
                 })
                 .map(|j| v[j])
                 .collect();

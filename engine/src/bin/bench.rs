@@ -57,6 +57,7 @@ use std::time::Instant;
 
 use sudoku_engine::canonical::canonical;
 use sudoku_engine::generate::{generate_level_seeded, generate_seeded, Symmetry};
+use sudoku_engine::grid::Shape;
 use sudoku_engine::human::{preemptive_sets, rate_with, Selection, Steps, LEVELS, PROPAGATION_NAMES};
 use sudoku_engine::views::candidates;
 use sudoku_engine::{count_solutions, propagate, solve, Branching, Grid, Solutions, Techniques};
@@ -104,7 +105,7 @@ fn main() {
         let n: u64 = paths.get(1).and_then(|n| n.parse().ok()).unwrap_or(40);
         for level in LEVELS {
             for seed in 1..=n {
-                let g = generate_level_seeded(9, seed, Symmetry::Central, None, level, &mut || false)
+                let g = generate_level_seeded(Shape::NINE, seed, Symmetry::Central, None, level, &mut || false)
                     .expect("never interrupted")
                     .expect("a size");
                 if let Some(g) = g {
@@ -196,7 +197,9 @@ fn main() {
         let size: usize = paths.get(1).and_then(|s| s.parse().ok()).unwrap_or(16);
         let n: u64 = paths.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
         for seed in 1..=n {
-            let g = generate_seeded(size, seed, Symmetry::Central, None, &mut || false).unwrap().unwrap();
+            let g = generate_seeded(Shape::of_size(size).unwrap(), seed, Symmetry::Central, None, &mut || false)
+                .unwrap()
+                .unwrap();
             let start = Instant::now();
             let r = rate_with(&g.puzzle, &mut || false).unwrap().unwrap();
             let ms = start.elapsed().as_secs_f64() * 1e3;
@@ -219,7 +222,7 @@ fn main() {
             let found = (1..=n)
                 .filter(|&seed| {
                     sudoku_engine::generate::generate_band_seeded(
-                        9,
+                        Shape::NINE,
                         seed,
                         Symmetry::Central,
                         None,
@@ -255,7 +258,7 @@ fn main() {
         let start = Instant::now();
         let puzzles: Vec<Grid> = (0..n)
             .map(|seed| {
-                generate_seeded(size, seed, Symmetry::Central, None, &mut || false)
+                generate_seeded(Shape::of_size(size).unwrap(), seed, Symmetry::Central, None, &mut || false)
                     .expect("never interrupted")
                     .expect("9x9 without a target always succeeds")
                     .puzzle
@@ -319,7 +322,10 @@ fn levels(size: usize, seeds: u64) {
     for level in LEVELS {
         for seed in 1..=seeds {
             let start = Instant::now();
-            let g = generate_level_seeded(size, seed, Symmetry::Central, None, level, &mut || false)
+            let g =
+                generate_level_seeded(Shape::of_size(size).unwrap(), seed, Symmetry::Central, None, level, &mut || {
+                    false
+                })
                 .expect("never interrupted")
                 .expect("a size");
             let ms = start.elapsed().as_secs_f64() * 1e3;
@@ -383,7 +389,11 @@ fn canonical_file(path: &str) {
 /// central)` and their solution grids, one pass, the slowest call of each kind.
 fn canonical_generated(size: usize, n: u64) {
     let made: Vec<_> = (1..=n)
-        .map(|seed| generate_seeded(size, seed, Symmetry::Central, None, &mut || false).unwrap().unwrap())
+        .map(|seed| {
+            generate_seeded(Shape::of_size(size).unwrap(), seed, Symmetry::Central, None, &mut || false)
+                .unwrap()
+                .unwrap()
+        })
         .collect();
     let time = |g: &Grid| {
         let start = Instant::now();
@@ -609,7 +619,10 @@ fn generate_variant(n: u64, kind: &str, size: usize) {
     let start = Instant::now();
     let puzzles: Vec<Grid> = (0..n)
         .map(|seed| {
-            generate_seeded(size, &rules, killer, Symmetry::Central, seed, &mut || false).unwrap().unwrap().puzzle
+            generate_seeded(Shape::of_size(size).unwrap(), &rules, killer, Symmetry::Central, seed, &mut || false)
+                .unwrap()
+                .unwrap()
+                .puzzle
         })
         .collect();
     let us = start.elapsed().as_secs_f64() * 1e6 / n.max(1) as f64;

@@ -1100,7 +1100,7 @@ fn and_list(items: &[String]) -> String {
 impl Board {
     /// The board of a grid: a blank's candidates are the digits none of its peers holds.
     fn new(grid: &Grid, explain: bool) -> Board {
-        let geo = Geometry::for_box_side(grid.box_side());
+        let geo = Geometry::of(grid.shape());
         let value = grid.cells().to_vec();
         let mut cand = candidate_masks(grid);
         for (m, &v) in cand.iter_mut().zip(&value).filter(|(_, &v)| v != 0) {
@@ -1354,7 +1354,7 @@ pub fn every_step(
     if mask == 0 {
         return Ok(Err(ListError::Refused(format!("unknown technique {name:?} (sudoku.techniques() lists them)"))));
     }
-    if board.box_side() > 3 && Technique::HODOKU.iter().any(|t| t.within(mask)) {
+    if board.size() > 9 && Technique::HODOKU.iter().any(|t| t.within(mask)) {
         // HoDoKu is a 9x9 program; its ALS, subset and chain searches grow exponentially with
         // a unit's cells.
         return Ok(Err(ListError::NotListable(format!(

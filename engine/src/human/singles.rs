@@ -51,5 +51,5 @@ impl Board {
 /// single of, and with two digits in an invalid grid.
 pub fn hidden_singles(grid: &Grid) -> Vec<(usize, usize, u8)> {
     let board = Board::new(grid, false);
-    board.hidden_singles_in(0..3 * board.geo.n).collect()
+    board.hidden_singles_in(0..board.geo.unit_count()).collect()
 }

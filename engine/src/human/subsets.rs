@@ -138,7 +138,7 @@ impl Board {
     /// The propagation order's step: the first preemptive set of 2 or more cells that removes a
     /// candidate, units in order, then by size, then by digits.
     pub(super) fn preemptive_set(&self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Step>, Interrupted> {
-        for u in 0..3 * self.geo.n {
+        for u in 0..self.geo.unit_count() {
             let (open, masks) = self.unit_masks(u);
             let all = (1u32 << open.len()) - 1;
             for (cells, digits) in sets_in_order(&masks, open.len(), interrupt)? {
@@ -175,7 +175,7 @@ pub fn preemptive_sets(
 ) -> Result<Vec<(usize, u32, Vec<usize>)>, Interrupted> {
     let board = Board::new(grid, false);
     let mut out = Vec::new();
-    for u in 0..3 * board.geo.n {
+    for u in 0..board.geo.unit_count() {
         let (open, masks) = board.unit_masks(u);
         for (i, (cells, digits)) in sets_in_order(&masks, max_size, interrupt)?.into_iter().enumerate() {
             // A unit of 25 open cells can hold millions of sets: the copy asks the hook too

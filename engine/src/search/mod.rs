@@ -27,7 +27,7 @@ pub use control::{Branching, Interrupted};
 pub(crate) use control::{Meter, INTERRUPT_EVERY};
 pub use state::Techniques;
 
-use crate::grid::Grid;
+use crate::grid::{Grid, Shape};
 use crate::variant::Layout;
 use state::{Queue, State, METER_EVERY};
 
@@ -36,8 +36,26 @@ macro_rules! by_size {
     ($cells:expr, $f:ident($($arg:expr),*)) => {
         match $cells {
             16 => $f::<16>($($arg),*),
+            25 => $f::<25>($($arg),*),
+            36 => $f::<36>($($arg),*),
+            49 => $f::<49>($($arg),*),
+            64 => $f::<64>($($arg),*),
             81 => $f::<81>($($arg),*),
+            100 => $f::<100>($($arg),*),
+            121 => $f::<121>($($arg),*),
+            144 => $f::<144>($($arg),*),
+            169 => $f::<169>($($arg),*),
+            196 => $f::<196>($($arg),*),
+            225 => $f::<225>($($arg),*),
             256 => $f::<256>($($arg),*),
+            289 => $f::<289>($($arg),*),
+            324 => $f::<324>($($arg),*),
+            361 => $f::<361>($($arg),*),
+            400 => $f::<400>($($arg),*),
+            441 => $f::<441>($($arg),*),
+            484 => $f::<484>($($arg),*),
+            529 => $f::<529>($($arg),*),
+            576 => $f::<576>($($arg),*),
             _ => $f::<625>($($arg),*),
         }
     };
@@ -63,7 +81,7 @@ pub fn propagate_with(
         techniques: Techniques,
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<Option<Vec<u8>>, Interrupted> {
-        let lay = Layout::classic(grid.box_side());
+        let lay = Layout::classic(grid.shape());
         let mut queue = Queue::<C>::new();
         let Some(mut s) = State::<C>::from_cells(lay, grid.cells(), &mut queue) else {
             return Ok(None);
@@ -87,7 +105,7 @@ pub fn propagate_with(
         }
     }
     let cells = by_size!(grid.cells().len(), run(grid, techniques, interrupt))?;
-    Ok(cells.map(|c| Grid::from_cells(&c).expect("propagation output is a grid")))
+    Ok(cells.map(|c| Grid::from_cells_shaped(grid.shape(), &c).expect("propagation output is a grid")))
 }
 
 /// One candidate of `rest` (a digit mask) drawn uniformly from `next_u32`: the k-th, k in
@@ -330,7 +348,9 @@ impl<'a, const C: usize> Search<'a, C> {
 /// fewest candidates), `None` when it has none. The grid's size is the layout's.
 pub fn solve_in(grid: &Grid, lay: &Layout, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
     let mut found = None;
-    walk_in(grid, lay, 1, interrupt, &mut |v| found = Some(Grid::from_cells(v).expect("solver output is a grid")))?;
+    walk_in(grid, lay, 1, interrupt, &mut |v| {
+        found = Some(Grid::from_cells_shaped(lay.shape, v).expect("solver output is a grid"))
+    })?;
     Ok(found)
 }
 
@@ -352,7 +372,9 @@ pub fn solutions_in(
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Vec<Grid>, Interrupted> {
     let mut out = Vec::new();
-    walk_in(grid, lay, limit, interrupt, &mut |v| out.push(Grid::from_cells(v).expect("solver output is a grid")))?;
+    walk_in(grid, lay, limit, interrupt, &mut |v| {
+        out.push(Grid::from_cells_shaped(lay.shape, v).expect("solver output is a grid"))
+    })?;
     Ok(out)
 }
 
@@ -414,7 +436,7 @@ pub fn solutions_of_candidates(
             }
         }
         search.begin(s, None);
-        let mut take = |v: &[u8]| out.push(Grid::from_cells(v).expect("solver output is a grid"));
+        let mut take = |v: &[u8]| out.push(Grid::from_cells_shaped(lay.shape, v).expect("solver output is a grid"));
         let mut found = 0;
         while found < limit && search.next(&mut lowest, interrupt, &mut take)? {
             found += 1;
@@ -612,7 +634,7 @@ pub fn random_solution_in(
     }
     assert_eq!(grid.size(), lay.n, "the layout is for the grid's size");
     let cells = by_size!(grid.cells().len(), run(grid, lay, restarts, next_u32, interrupt))?;
-    Ok(cells.map(|c| Grid::from_cells(&c).expect("solver output is a grid")))
+    Ok(cells.map(|c| Grid::from_cells_shaped(grid.shape(), &c).expect("solver output is a grid")))
 }
 
 /// The candidates of every cell of `grid` under `lay` (digit d as bit d - 1; a given: its
@@ -668,7 +690,7 @@ pub fn random_solution_with(
     next_u32: &mut dyn FnMut() -> u32,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Option<Grid>, Interrupted> {
-    random_solution_in(grid, Layout::classic(grid.box_side()), false, next_u32, interrupt)
+    random_solution_in(grid, Layout::classic(grid.shape()), false, next_u32, interrupt)
 }
 
 enum AnySearch {
@@ -678,6 +700,32 @@ enum AnySearch {
     Generic9(Box<Search<'static, 81>>),
     S16(Box<Search<'static, 256>>),
     S25(Box<Search<'static, 625>>),
+    /// Every other shape: rectangular boxes (6x6, 8x8, 12x12, ...) and grids without boxes.
+    Other(Box<dyn OtherSearch>),
+}
+
+/// The size-generic search of a shape without a variant of its own in [`AnySearch`].
+trait OtherSearch {
+    fn advance(
+        &mut self,
+        interrupt: &mut dyn FnMut() -> bool,
+        take: &mut dyn FnMut(&[u8]),
+    ) -> Result<bool, Interrupted>;
+    fn nodes(&self) -> u64;
+}
+
+impl<const C: usize> OtherSearch for Search<'static, C> {
+    fn advance(
+        &mut self,
+        interrupt: &mut dyn FnMut() -> bool,
+        take: &mut dyn FnMut(&[u8]),
+    ) -> Result<bool, Interrupted> {
+        self.next(&mut lowest, interrupt, take)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
 }
 
 /// The solutions of a grid, found one at a time by a resumable search.
@@ -686,31 +734,36 @@ enum AnySearch {
 /// at most one per cell.
 pub struct Solutions {
     search: AnySearch,
+    shape: Shape,
 }
 
 impl Solutions {
     /// Starts a search; nothing is explored until the first call to [`Solutions::next_with`].
     pub fn new(grid: &Grid, branching: Branching) -> Solutions {
-        let lay = Layout::classic(grid.box_side());
+        fn other<const C: usize>(lay: &'static Layout, cells: &[u8], first_open: bool) -> AnySearch {
+            AnySearch::Other(Box::new(Search::<C>::new(lay, cells, first_open)))
+        }
+        let lay = Layout::classic(grid.shape());
         let first_open = branching == Branching::FirstOpen;
-        let search = match grid.box_side() {
-            2 => AnySearch::S4(Search::new(lay, grid.cells(), first_open)),
-            3 if branching == Branching::Fastest => AnySearch::Fastest9(chute9::Search::new(grid.cells())),
-            3 => AnySearch::S9(Box::new(fast9::Search9::new(grid.cells(), branching))),
-            4 => AnySearch::S16(Box::new(Search::new(lay, grid.cells(), first_open))),
-            _ => AnySearch::S25(Box::new(Search::new(lay, grid.cells(), first_open))),
+        let search = match grid.shape().square_side() {
+            Some(2) => AnySearch::S4(Search::new(lay, grid.cells(), first_open)),
+            Some(3) if branching == Branching::Fastest => AnySearch::Fastest9(chute9::Search::new(grid.cells())),
+            Some(3) => AnySearch::S9(Box::new(fast9::Search9::new(grid.cells(), branching))),
+            Some(4) => AnySearch::S16(Box::new(Search::new(lay, grid.cells(), first_open))),
+            Some(5) => AnySearch::S25(Box::new(Search::new(lay, grid.cells(), first_open))),
+            _ => by_size!(grid.cells().len(), other(lay, grid.cells(), first_open)),
         };
-        Solutions { search }
+        Solutions { search, shape: grid.shape() }
     }
 
     /// The same search on the size-generic code path even for a 9x9 grid, which otherwise takes
     /// the fast path of `fast9`; for tests that compare the two.
     #[doc(hidden)]
     pub fn new_generic(grid: &Grid, branching: Branching) -> Solutions {
-        if grid.box_side() == 3 {
+        if grid.shape() == Shape::NINE {
             let first_open = branching == Branching::FirstOpen;
-            let search = Search::new(Layout::classic(3), grid.cells(), first_open);
-            return Solutions { search: AnySearch::Generic9(Box::new(search)) };
+            let search = Search::new(Layout::classic(Shape::NINE), grid.cells(), first_open);
+            return Solutions { search: AnySearch::Generic9(Box::new(search)), shape: Shape::NINE };
         }
         Solutions::new(grid, branching)
     }
@@ -719,7 +772,10 @@ impl Solutions {
     /// search with [`Interrupted`] when it returns true.
     pub fn next_with(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
         let mut found = None;
-        self.advance(interrupt, |cells| found = Some(Grid::from_cells(cells).expect("solver output is a grid")))?;
+        let shape = self.shape;
+        self.advance(interrupt, |cells| {
+            found = Some(Grid::from_cells_shaped(shape, cells).expect("solver output is a grid"))
+        })?;
         Ok(found)
     }
 
@@ -751,6 +807,14 @@ impl Solutions {
             AnySearch::Generic9(s) => s.next(&mut lowest, interrupt, take),
             AnySearch::S16(s) => s.next(&mut lowest, interrupt, take),
             AnySearch::S25(s) => s.next(&mut lowest, interrupt, take),
+            AnySearch::Other(s) => {
+                let mut take = Some(take);
+                s.advance(interrupt, &mut |v| {
+                    if let Some(t) = take.take() {
+                        t(v)
+                    }
+                })
+            }
         }
     }
 
@@ -763,6 +827,7 @@ impl Solutions {
             AnySearch::Generic9(s) => s.nodes,
             AnySearch::S16(s) => s.nodes,
             AnySearch::S25(s) => s.nodes,
+            AnySearch::Other(s) => s.nodes(),
         }
     }
 }
@@ -781,9 +846,10 @@ fn never() -> bool {
 /// tie, digits ascending), depth first. A grid with one solution gives that solution whatever
 /// the order; [`Solutions`] with [`Branching::Fastest`] yields all solutions in this same order.
 pub fn solve_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
-    match grid.box_side() {
-        3 => Solutions::new(grid, Branching::Fastest).next_with(interrupt),
-        b => solve_in(grid, Layout::classic(b), interrupt),
+    if grid.shape() == Shape::NINE {
+        Solutions::new(grid, Branching::Fastest).next_with(interrupt)
+    } else {
+        solve_in(grid, Layout::classic(grid.shape()), interrupt)
     }
 }
 
@@ -794,9 +860,10 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 
 /// The number of solutions, counting stops at `limit` (0 for conflicting givens).
 pub fn count_solutions_with(grid: &Grid, limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
-    match grid.box_side() {
-        3 => Solutions::new(grid, Branching::Fastest).count_with(limit, interrupt),
-        b => count_in(grid, Layout::classic(b), limit, interrupt),
+    if grid.shape() == Shape::NINE {
+        Solutions::new(grid, Branching::Fastest).count_with(limit, interrupt)
+    } else {
+        count_in(grid, Layout::classic(grid.shape()), limit, interrupt)
     }
 }
 
@@ -965,12 +1032,12 @@ mod tests {
     fn a_search_from_placements_has_the_root_of_the_cells() {
         let mut counts = [0; 5];
         for p in lines(include_str!("../../../data/seed_examples.txt")) {
-            compare_digging::<81>(Layout::classic(3), solve(&p).unwrap().cells(), &[500], &mut counts);
+            compare_digging::<81>(Layout::classic(Shape::NINE), solve(&p).unwrap().cells(), &[500], &mut counts);
         }
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let grid =
             random_solution_with(&Grid::empty(25).unwrap(), &mut || rng.next_u32(), &mut never).unwrap().unwrap();
-        compare_digging::<625>(Layout::classic(5), grid.cells(), &[500], &mut counts);
+        compare_digging::<625>(Layout::classic(Shape::square(5)), grid.cells(), &[500], &mut counts);
         for file in ["jigsaw_janko.tsv", "killer_janko.tsv"] {
             let path = format!("{}/../data/variants/{file}", env!("CARGO_MANIFEST_DIR"));
             for line in std::fs::read_to_string(&path).unwrap().lines().take(3) {

@@ -21,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 use super::rules::{Cage, Layout, Rules, RulesError};
 use super::solve::{count_solutions_with, random_solution_with};
 use crate::generate::{shuffle, Symmetry};
-use crate::grid::Grid;
+use crate::grid::{Grid, Shape};
 use crate::search::differs_at;
 use crate::search::Interrupted;
 
@@ -37,11 +37,11 @@ pub struct VariantPuzzle {
     pub solution: Grid,
 }
 
-/// A puzzle of `size` (4, 9, 16 or 25) with one solution under `rules`, reproducible from
+/// A puzzle of `shape` (any size from 4 to 25) with one solution under `rules`, reproducible from
 /// `seed`; with `killer`, cages are drawn too (then `rules` must have none). `Err` for rules
 /// that do not fit the size, or cages given with `killer`.
 pub fn generate_seeded(
-    size: usize,
+    shape: Shape,
     rules: &Rules,
     killer: bool,
     symmetry: Symmetry,
@@ -49,12 +49,12 @@ pub fn generate_seeded(
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Result<VariantPuzzle, RulesError>, Interrupted> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    generate_with(size, rules, killer, symmetry, &mut || rng.next_u32(), interrupt)
+    generate_with(shape, rules, killer, symmetry, &mut || rng.next_u32(), interrupt)
 }
 
 /// [`generate_seeded`] drawing from `next_u32`.
 pub fn generate_with(
-    size: usize,
+    shape: Shape,
     rules: &Rules,
     killer: bool,
     symmetry: Symmetry,
@@ -64,11 +64,12 @@ pub fn generate_with(
     if killer && !rules.cages.is_empty() {
         return Ok(Err(RulesError("a killer puzzle draws its own cages: give rules without \"cages\"".into())));
     }
-    let lay = match rules.layout(size) {
+    let size = shape.n();
+    let lay = match rules.layout_of(shape) {
         Ok(l) => l,
         Err(e) => return Ok(Err(e)),
     };
-    let empty = Grid::empty(size).expect("a size the layout took");
+    let empty = Grid::empty_shaped(shape);
     let Some(solution) = random_solution_with(&empty, &lay, next_u32, interrupt)? else {
         return Ok(Err(RulesError("no grid follows these rules".into())));
     };
@@ -80,7 +81,7 @@ pub fn generate_with(
     for _ in 0..KILLER_TRIES {
         let mut with_cages = rules.clone();
         with_cages.cages = cut_into_cages(size, solution.cells(), next_u32);
-        let caged = with_cages.layout(size).expect("cages of a solution fit");
+        let caged = with_cages.layout_of(shape).expect("cages of a solution fit");
         if count_solutions_with(&empty, &caged, 2, interrupt)? == 1 {
             return Ok(Ok(VariantPuzzle { puzzle: empty, rules: with_cages, solution }));
         }
@@ -263,13 +264,18 @@ mod tests {
         ];
         for (size, rules, killer) in all {
             for seed in 0..3 {
-                let p = generate_seeded(size, &rules, killer, Symmetry::Central, seed, &mut never).unwrap().unwrap();
+                let p =
+                    generate_seeded(Shape::of_size(size).unwrap(), &rules, killer, Symmetry::Central, seed, &mut never)
+                        .unwrap()
+                        .unwrap();
                 let lay = p.rules.layout(size).unwrap();
                 assert!(lay.is_solved(p.solution.cells()), "{rules:?} seed {seed}");
                 assert!(p.puzzle.cells().iter().zip(p.solution.cells()).all(|(&g, &s)| g == 0 || g == s));
                 assert_eq!(count_solutions_with(&p.puzzle, &lay, 2, &mut never).unwrap(), 1, "{rules:?} seed {seed}");
                 let again =
-                    generate_seeded(size, &rules, killer, Symmetry::Central, seed, &mut never).unwrap().unwrap();
+                    generate_seeded(Shape::of_size(size).unwrap(), &rules, killer, Symmetry::Central, seed, &mut never)
+                        .unwrap()
+                        .unwrap();
                 assert_eq!(p, again);
                 if killer {
                     assert!(p.rules.cages.iter().all(|c| (1..=5).contains(&c.cells.len())));
@@ -282,7 +288,7 @@ mod tests {
             }
         }
         assert!(generate_seeded(
-            9,
+            Shape::of_size(9).unwrap(),
             &Rules { cages: vec![Cage { sum: 3, cells: vec![(1, 1), (1, 2)] }], ..Rules::default() },
             true,
             Symmetry::None,
@@ -301,7 +307,9 @@ mod tests {
         let rules = Rules { diagonals: true, ..Rules::default() };
         let lay = rules.layout(9).unwrap();
         for seed in 0..3 {
-            let p = generate_seeded(9, &rules, false, Symmetry::Central, seed, &mut never).unwrap().unwrap();
+            let p = generate_seeded(Shape::of_size(9).unwrap(), &rules, false, Symmetry::Central, seed, &mut never)
+                .unwrap()
+                .unwrap();
             let c = p.puzzle.cells().to_vec();
             for i in (0..81).filter(|&i| c[i] != 0) {
                 let mut t = c.clone();

@@ -8,7 +8,7 @@
 //! cell's peers, and per cage the digit combinations its sum allows.
 
 use crate::geometry::Geometry;
-use crate::grid::{MAX_BOX_SIDE, MIN_BOX_SIDE};
+use crate::grid::{Shape, MAX_SIZE};
 
 /// A cage of a killer Sudoku: distinct digits that add up to `sum`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,6 +73,8 @@ pub enum UnitKind {
 /// each cell's peers.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// The grid's shape (its boxes are the regions unless the rules give regions).
+    pub shape: Shape,
     /// Digits, and cells per row.
     pub n: usize,
     /// The full units (each holds every digit once): rows, columns, regions (boxes or jigsaw),
@@ -91,9 +93,9 @@ pub struct Layout {
     /// Per cell, the other cells that must hold a different digit (sharing a unit or a cage),
     /// ascending.
     pub peers: Vec<Vec<u16>>,
-    /// Per cell, its region (0-based).
+    /// Per cell, its region (0-based; `u16::MAX` on a grid without boxes or regions).
     pub region_of: Vec<u16>,
-    /// The classic rules (rows, columns, boxes, nothing else): the search takes locked
+    /// The classic rules (rows, columns, square boxes, nothing else): the search takes locked
     /// candidates in their box-and-line form.
     pub classic: bool,
 }
@@ -104,27 +106,33 @@ impl Rules {
         !self.diagonals && !self.windows && self.regions.is_none() && self.cages.is_empty()
     }
 
-    /// The layout on an `n`x`n` grid (`n` = 4, 9, 16 or 25), or what is wrong: regions that are
-    /// not `n` connected regions of `n` cells, a cage with a cell outside the grid or twice, a
-    /// cell in two cages, a cage of more than `n` cells, or a sum that its number of cells
-    /// cannot reach.
+    /// The layout on an `n`x`n` grid of the size's default shape; see [`Rules::layout_of`].
     pub fn layout(&self, n: usize) -> Result<Layout, RulesError> {
-        let b = (MIN_BOX_SIDE..=MAX_BOX_SIDE)
-            .find(|b| b * b == n)
-            .ok_or_else(|| RulesError(format!("a grid is 4x4, 9x9, 16x16 or 25x25, not {n}x{n}")))?;
+        let shape = Shape::of_size(n).map_err(|_| RulesError(format!("a grid is 4x4 to 25x25, not {n}x{n}")))?;
+        self.layout_of(shape)
+    }
+
+    /// The layout on a grid of `shape`, or what is wrong: regions that are not `n` connected
+    /// regions of `n` cells, windows on a grid whose boxes are not square, a cage with a cell
+    /// outside the grid or twice, a cell in two cages, a cage of more than `n` cells, or a sum
+    /// that its number of cells cannot reach.
+    pub fn layout_of(&self, shape: Shape) -> Result<Layout, RulesError> {
+        let n = shape.n();
         let cells = n * n;
-        // Rows, columns and boxes as the classic geometry has them; jigsaw regions in place of
+        // Rows, columns and boxes as the grid's geometry has them; jigsaw regions in place of
         // the boxes.
-        let geo = Geometry::for_box_side(b);
+        let geo = Geometry::of(shape);
         let region_of: Vec<u16> = match &self.regions {
-            None => (0..cells).map(|c| geo.box_of(c) as u16).collect(),
+            None if shape.has_boxes() => (0..cells).map(|c| geo.box_of(c) as u16).collect(),
+            None => vec![u16::MAX; cells],
             Some(map) => regions(&map.chars().collect::<Vec<_>>(), n)?,
         };
         let mut units: Vec<(UnitKind, Vec<u16>)> = Vec::new();
         for u in 0..2 * n {
             units.push((if u < n { UnitKind::Row } else { UnitKind::Column }, geo.unit(u).to_vec()));
         }
-        for g in 0..n {
+        let region_count = if shape.has_boxes() || self.regions.is_some() { n } else { 0 };
+        for g in 0..region_count {
             let region = match &self.regions {
                 None => geo.unit(2 * n + g).to_vec(),
                 Some(_) => (0..cells).filter(|&c| region_of[c] as usize == g).map(|c| c as u16).collect(),
@@ -136,6 +144,12 @@ impl Rules {
             units.push((UnitKind::Diagonal, (0..n).map(|i| (i * n + n - 1 - i) as u16).collect()));
         }
         if self.windows {
+            let b = shape.square_side().ok_or_else(|| {
+                RulesError(format!(
+                    "windows are squares of a box's size inside a grid of square boxes, not on a {n}x{n} grid of {} boxes",
+                    shape.name()
+                ))
+            })?;
             for wr in 0..b - 1 {
                 for wc in 0..b - 1 {
                     let (r0, c0) = (1 + wr * (b + 1), 1 + wc * (b + 1));
@@ -238,7 +252,8 @@ impl Rules {
             p.sort_unstable();
             p.dedup();
         }
-        Ok(Layout { n, units, cages, innies, intersections, peers, region_of, classic: self.is_classic() })
+        let classic = self.is_classic() && shape.square_side().is_some();
+        Ok(Layout { shape, n, units, cages, innies, intersections, peers, region_of, classic })
     }
 }
 
@@ -437,17 +452,13 @@ pub fn combinations(n: usize, k: usize, sum: u32) -> Vec<u32> {
 }
 
 impl Layout {
-    /// The classic layout of a grid of box side `box_side` (2 to 5): rows, columns and boxes,
-    /// made once per size.
-    pub fn classic(box_side: usize) -> &'static Layout {
-        static LAYOUTS: [std::sync::OnceLock<Layout>; 4] = [
-            std::sync::OnceLock::new(),
-            std::sync::OnceLock::new(),
-            std::sync::OnceLock::new(),
-            std::sync::OnceLock::new(),
-        ];
-        LAYOUTS[box_side - MIN_BOX_SIDE]
-            .get_or_init(|| Rules::default().layout(box_side * box_side).expect("the classic rules fit every size"))
+    /// The classic layout of a grid of `shape`: rows, columns and boxes, made once per shape.
+    pub fn classic(shape: Shape) -> &'static Layout {
+        use std::sync::OnceLock;
+        static LAYOUTS: [[OnceLock<Layout>; MAX_SIZE + 1]; MAX_SIZE + 1] =
+            [const { [const { OnceLock::new() }; MAX_SIZE + 1] }; MAX_SIZE + 1];
+        LAYOUTS[shape.n()][shape.box_rows()]
+            .get_or_init(|| Rules::default().layout_of(shape).expect("the classic rules fit every shape"))
     }
 
     /// Cells of the grid.

@@ -295,7 +295,7 @@ macro_rules! each_size {
 impl Walk {
     pub(crate) fn new(grid: &Grid) -> Walk {
         let cells = grid.cells();
-        match grid.box_side() {
+        match grid.shape().square_side().expect("the explainer's path is of square boxes") {
             2 => Walk::Four(Box::new(four::path::Walk::new(cells))),
             3 => Walk::Nine(Box::new(nine::path::Walk::new(cells))),
             4 => Walk::Sixteen(Box::new(sixteen::path::Walk::new(cells))),
@@ -307,7 +307,7 @@ impl Walk {
     pub(crate) fn from_board(board: &crate::board::Board) -> Walk {
         let (cells, cand) = (board.cells(), board.masks());
         let placed: Vec<bool> = (0..cells.len()).map(|c| board.is_placed(c)).collect();
-        match board.box_side() {
+        match board.shape().square_side().expect("the explainer's path is of square boxes") {
             2 => Walk::Four(Box::new(four::path::Walk::with_candidates(cells, &cand, &placed))),
             3 => Walk::Nine(Box::new(nine::path::Walk::with_candidates(cells, &cand, &placed))),
             4 => Walk::Sixteen(Box::new(sixteen::path::Walk::with_candidates(cells, &cand, &placed))),
@@ -366,7 +366,7 @@ pub(crate) struct HodokuSlot {
 impl HodokuWalk {
     /// The walk from a 9x9 grid's digits; `None` for another size.
     pub(crate) fn new(grid: &Grid) -> Option<HodokuWalk> {
-        (grid.box_side() == 3).then(|| HodokuWalk(Box::new(nine::hodoku::Walk::new(grid.cells()))))
+        (grid.shape() == crate::grid::Shape::NINE).then(|| HodokuWalk(Box::new(nine::hodoku::Walk::new(grid.cells()))))
     }
 
     /// The walk from a player's 9x9 board: its digits and candidates; `None` for another size.
@@ -441,7 +441,7 @@ pub fn se_steps_of_board(
     uniqueness: bool,
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<(SeRating, Vec<SeStep>), SeError> {
-    if board.box_side() != 3 {
+    if board.shape() != crate::grid::Shape::NINE {
         return Err(SeError::NotNine);
     }
     let mut allowed = Technique::RATED;
@@ -454,7 +454,7 @@ pub fn se_steps_of_board(
 
 /// [`se_rating_with`], and the steps taken.
 pub fn se_steps_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<(SeRating, Vec<SeStep>), SeError> {
-    if grid.box_side() != 3 {
+    if grid.shape() != crate::grid::Shape::NINE {
         return Err(SeError::NotNine);
     }
     if !grid.is_valid() {
