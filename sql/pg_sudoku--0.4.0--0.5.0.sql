@@ -1003,3 +1003,137 @@ COMMENT ON FUNCTION fill_steps(grid, text[]) IS
 'techniques named, on 9x9 grids, each step''s difficulty its HoDoKu score, brute force only if guess is named; 22023 '
 'for a name it has no step of. Cancel and statement_timeout are honoured (57014); 22023 for an unknown technique, 22004 '
 'for a NULL one.';
+
+-- Issue 49: grids of every size from 4 to 25 with boxes of any shape or none (the type's
+-- functions take them as they are; these are new), and f-puzzles documents in and out.
+-- src/grid_type.rs:353
+-- pg_sudoku::grid_type::shape
+CREATE  FUNCTION "shape"(
+	"grid" grid /* Grid */
+) RETURNS TEXT /* String */
+IMMUTABLE STRICT PARALLEL SAFE COST 20
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'shape_wrapper';
+
+-- src/grid_type.rs:361
+-- pg_sudoku::grid_type::with_shape
+CREATE  FUNCTION "with_shape"(
+	"grid" grid, /* Grid */
+	"shape" TEXT /* & str */
+) RETURNS grid /* Grid */
+IMMUTABLE STRICT PARALLEL SAFE COST 100
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'with_shape_wrapper';
+
+-- src/generate.rs:146
+-- pg_sudoku::generate::generate
+CREATE  FUNCTION "generate"(
+	"shape" TEXT, /* & str */
+	"seed" bigint DEFAULT NULL, /* Option < i64 > */
+	"symmetry" TEXT DEFAULT 'central', /* Option < & str > */
+	"givens" INT DEFAULT NULL, /* Option < i32 > */
+	"difficulty" TEXT DEFAULT NULL, /* Option < & str > */
+	"er" numrange DEFAULT NULL /* Option < Range < AnyNumeric > > */
+) RETURNS grid /* Grid */
+VOLATILE PARALLEL SAFE  COST 14000
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'generate_shaped_wrapper';
+
+-- src/variant.rs:191
+-- pg_sudoku::variant::from_fpuzzles
+-- requires:
+--   variant_puzzle_type
+CREATE  FUNCTION "from_fpuzzles"(
+	"document" TEXT /* & str */
+) RETURNS variant_puzzle /* :: pgrx :: heap_tuple :: PgHeapTuple < '_, :: pgrx :: pgbox :: AllocatedByRust
+> */
+IMMUTABLE STRICT PARALLEL SAFE COST 20000 
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'from_fpuzzles_wrapper';
+
+-- src/variant.rs:229
+-- pg_sudoku::variant::to_fpuzzles
+CREATE  FUNCTION "to_fpuzzles"(
+	"grid" grid, /* Grid */
+	"rules" jsonb DEFAULT '{}', /* Document */
+	"compressed" bool DEFAULT true /* bool */
+) RETURNS TEXT /* String */
+IMMUTABLE STRICT PARALLEL SAFE COST 4000
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'to_fpuzzles_wrapper';
+
+COMMENT ON TYPE grid IS
+'A Sudoku grid of n x n cells for every n from 4 to 25, with boxes of R rows and C columns (R x C = n) or none, packed '
+'(a 9x9 grid takes 43 bytes on disk). The default boxes of a size are the most square with no more rows than columns '
+'(2x3 for 6x6, 2x4 for 8x8, 3x4 for 12x12), none for a prime size (5, 7, 11, 13, 17, 19, 23: regions come from rules). '
+'Text input: an optional shape first (RxC: such as 3x2: for tall boxes, or none:), then one line of n*n characters read '
+'cell by cell (blanks . 0 _ or space; a line of 16/81/256/625 characters always, another only without | + -), or any '
+'layout where whitespace | + - are ignored (blanks . 0 _), whose | and separator lines, when they draw boxes, give the '
+'shape. Symbols 1-9 then A-P, case-insensitive. Output: one line, . for blanks, the shape first when it is not the '
+'size''s default. Malformed text raises 22P02 naming the character position. 4x4, 9x9, 16x16 and 25x25 grids are stored, '
+'sent and hashed exactly as before 0.5.0.';
+COMMENT ON FUNCTION grid_recv(internal) IS
+'Binary input function of sudoku.grid: the shape (one byte of box side 2-5 for 4x4, 9x9, 16x16 and 25x25; two bytes, '
+'128 + n and the box rows (0: none), for any other), then one byte per cell (0 blank); 22P03 when malformed.';
+COMMENT ON FUNCTION grid_send(grid) IS
+'Binary output function of sudoku.grid: the shape (one byte of box side for 4x4, 9x9, 16x16 and 25x25, as before 0.5.0; '
+'two bytes, 128 + n and the box rows (0: none), for any other), then one byte per cell, row-major.';
+COMMENT ON FUNCTION grid(text, text) IS
+'Parses a grid written with another alphabet: its n distinct symbols are the digits 1..n and n (4 to 25) is the size, '
+'e.g. grid(t, ''0123456789abcdef'') for 16x16 puzzles that use 0 as a digit, grid(t, ''0123456789AB'') for a 12x12 one. '
+'Blanks: . _ space, and 0 when not a symbol; a shape may come first (3x2:). 22023 for a bad alphabet, 22P02 for malformed text.';
+COMMENT ON FUNCTION grid(integer[]) IS
+'The grid of row-major cell values (0 blank, 1..n digit) of n*n elements (n from 4 to 25; the size''s default boxes), '
+'any array shape. 22023 for a bad length or value, 22004 for a NULL element. Also the cast integer[]::sudoku.grid.';
+COMMENT ON FUNCTION random_grid(integer, bigint) IS
+'The random complete grid of size n (4 to 25, the size''s default boxes) for seed: the same grid for the same seed across '
+'runs, platforms and releases (ChaCha8 stream). Drawn by the solver''s depth-first search with each cell''s digits in '
+'random order, like the backtracking recursive query of the articles: every complete grid can be drawn, but not with '
+'equal probability. 22023 for another size.';
+COMMENT ON FUNCTION random_grid(integer) IS
+'A random complete grid of size n (default 9), different at each call (VOLATILE); see random_grid(size, seed) for a '
+'reproducible one and for how the grid is drawn. 22023 for a size outside 4 to 25.';
+COMMENT ON FUNCTION shape(grid) IS
+'The grid''s box shape: RxC, rows by columns of a box (3x3 for 9x9, 2x3 for 6x6, 3x2 for tall boxes), or none for a grid '
+'without boxes (the prime sizes by default).';
+COMMENT ON FUNCTION with_shape(grid, text) IS
+'The same cells with boxes of another shape of the same size: RxC (e.g. 3x2, for a 6x6 book drawn with tall boxes) or '
+'none. 22023 for a shape of another size or a text that is not a shape.';
+COMMENT ON FUNCTION generate(text, bigint, text, integer, text, numrange) IS
+'generate for a grid of boxes of the shape given, RxC (e.g. generate(shape => ''3x2'') for 6x6 of tall boxes, ''3x4'' for '
+'12x12): as generate(size, ...) in all else (its default boxes with generate(size => n), none on a prime size). A '
+'difficulty or er range needs square boxes (4x4, 9x9, 16x16, 25x25: the rating''s path is built for them): 0A000 '
+'otherwise; 22023 for a text that is not a shape. Grids of 20x20 and more dig within the node budgets of 25x25.';
+COMMENT ON FUNCTION from_fpuzzles(text) IS
+'The puzzle of an f-puzzles document (the JSON that f-puzzles saves and SudokuPad opens), given as the JSON, as its '
+'LZString base64 form or as a link with ?load= (at most 16,384 characters compressed, 1 MB of JSON): a '
+'sudoku.variant_puzzle of its grid (givens; f-puzzles'' boxes: 2x3 on 6x6, 3x4 on 12x12, none on a prime size), its rules '
+'(regions of a jigsaw, in pieces or not; both diagonals; windoku''s extra regions; killer cages with sums) and its '
+'solution: the one the document carries, else the puzzle''s one solution under the rules (NULL for none or several). '
+'22P02 for text that is not such a document, 0A000 naming a constraint the rules cannot hold (a thermometer, a cage '
+'without a sum, one diagonal alone, ...): a constraint is refused, never dropped. Cosmetic keys (title, text, lines, '
+'shapes) are skipped. LZString is the lz-str crate.';
+COMMENT ON FUNCTION to_fpuzzles(grid, jsonb, boolean) IS
+'The f-puzzles document of a grid under rules (default none), as f-puzzles and SudokuPad open it: compressed (default) '
+'it is LZString base64, the data of a link https://www.f-puzzles.com/?load=...; compressed => false gives the JSON. '
+'Givens, regions per cell where they are not f-puzzles'' boxes (a jigsaw, tall 3x2 boxes), both diagonals, windows as '
+'extra regions, cages as killer cages; sudoku.from_fpuzzles reads it back to the same grid and rules. 22023 for rules '
+'that do not fit the grid, 0A000 for a grid of a composite size without boxes (f-puzzles draws boxes there).';
+COMMENT ON FUNCTION generate(integer, bigint, text, integer, text, numrange) IS
+'A puzzle with exactly one solution: a random complete grid of size 4 to 25 (its default boxes) whose givens are removed in random '
+'order together with their partners under symmetry (none, central = 180° rotation, diagonal, mirror = left-right, '
+'dihedral = all 8 symmetries of the square), each removal kept only while the solution stays unique (a search per '
+'removed cell for a solution with another digit there, trying the solution''s digits first; before any '
+'search, a removal leaving a two-line unavoidable set of the solution given-free is refused and one whose removed '
+'digits are naked or hidden singles among the givens left is kept). Stops at a minimal puzzle for the symmetry, or once at most givens remain (fewer only by part '
+'of one symmetric orbit; up to 64 grids are tried). 20x20 to 25x25: each search may take 500 nodes and a grid 150,000 in all; '
+'a removal whose search runs out is refused, so the puzzle is unique and symmetric with the fewest givens found within '
+'that budget (about 290 of 625), not always minimal. With difficulty (easy, medium, hard, expert, extreme: the ER bands '
+'of sudoku.rate) or er (a numrange of Sudoku Explainer ratings, e.g. numrange(7.0, 8.0, ''[]'')) the digging is steered '
+'by the rating: a removal is also refused when the puzzle would rate above the band (the path of sudoku.rate stopped at '
+'the first harder step), and a grid whose puzzle ends below it is replaced by the next (up to 200). The same seed gives '
+'the same puzzle across runs and platforms (ChaCha8; with a difficulty not the puzzle of builds before 0.4.0, whose '
+'levels differed); without one it is random (VOLATILE). Minimal 9x9: about 0.05 ms; 16x16: about 30 ms; 25x25: about '
+'0.6 s; a 9x9 level: 0.5 to 5 ms on average (docs/benchmarks.md "Generation and rating"). 22023 for an unknown size, symmetry or '
+'difficulty, both a difficulty and an er range, an empty range, a negative or unreachable number of givens (below 17 '
+'for 9x9, 4 for 4x4), or a band not met; 22004 for a NULL size or symmetry.';

@@ -145,14 +145,14 @@ fn generate_in_band(
 // COST 14000: as generate(size) for 9x9; 6x6 and 8x8 take less, 12x12 more (docs/grid-type.md "Every size").
 #[pg_extern(name = "generate", volatile, parallel_safe, cost = 14000)]
 fn generate_shaped(
-    shape: &str,
+    shape: Option<&str>,
     seed: default!(Option<i64>, "NULL"),
     symmetry: default!(Option<&str>, "'central'"),
     givens: default!(Option<i32>, "NULL"),
     difficulty: default!(Option<&str>, "NULL"),
     er: default!(Option<Range<AnyNumeric>>, "NULL"),
 ) -> Grid {
-    let shape = parse_shape(shape);
+    let shape = parse_shape(required(shape, "shape"));
     let r = request(shape, symmetry, givens, difficulty, er);
     one(&r, seed.map_or_else(rand::random::<u64>, |s| s as u64))
 }

@@ -220,7 +220,7 @@ pub fn box_side_for_cells(cells: usize) -> Option<usize> {
 }
 
 fn supported_cell_counts() -> &'static str {
-    "n x n for n from 4 to 25: 16 (4x4), 36 (6x6), 81 (9x9), 144 (12x12), 256 (16x16), ..., 625 (25x25)"
+    "n x n cells for n from 4 to 25 (16, 25, 36, ..., 625)"
 }
 
 /// Blanks accepted in a single line read cell by cell (besides `0` when `0` is not a symbol).
@@ -286,9 +286,8 @@ impl Grid {
     /// A grid from row-major cell values (`0` blank, `1..=n` digits); the size is inferred from
     /// the number of cells (n x n for n from 4 to 25), the shape is the size's default.
     pub fn from_cells(cells: &[u8]) -> Result<Grid, GridError> {
-        let n = size_for_cells(cells.len()).ok_or_else(|| {
-            GridError::Value(format!("a grid has {} cells, not {}", supported_cell_counts(), cells.len()))
-        })?;
+        let n = size_for_cells(cells.len())
+            .ok_or_else(|| GridError::Value(format!("a grid has {}, not {}", supported_cell_counts(), cells.len())))?;
         Grid::from_cells_shaped(Shape::of_size(n)?, cells)
     }
 
@@ -306,6 +305,14 @@ impl Grid {
             )));
         }
         Ok(Grid { shape, cells: cells.to_vec() })
+    }
+
+    /// A grid of `shape` from cells the engine made (a solver's output): not checked again,
+    /// but in debug builds.
+    #[inline]
+    pub(crate) fn from_engine(shape: Shape, cells: &[u8]) -> Grid {
+        debug_assert!(cells.len() == shape.cells() && cells.iter().all(|&v| v as usize <= shape.n()));
+        Grid { shape, cells: cells.to_vec() }
     }
 
     /// This grid's cells in another shape of the same size (`GridError::Value` for another size).

@@ -62,6 +62,7 @@ SELECT error_of($$SELECT sudoku.rules('{"cages": [{"sum": -3, "cells": [[1, 1]]}
 SELECT error_of($$SELECT sudoku.rules('{"cages": [{"sum": 3, "cells": [[1, 1]], "colour": "red"}]}')$$);
 SELECT error_of($$SELECT sudoku.rules('{"regions": "abc"}')$$);
 SELECT error_of($$SELECT sudoku.rules('{"regions": "aabbacbbacddccdd"}', 4)$$);
+-- Regions in pieces are regions (since 0.5.0: f-puzzles documents give them so).
 SELECT error_of($$SELECT sudoku.rules('{"regions": "abbaabbaccddccdd"}', 4)$$);
 SELECT error_of($$SELECT sudoku.rules('{"regions": "aabbaabbccddcccd"}', 4)$$);
 SELECT error_of($$SELECT sudoku.rules('{"cages": [{"sum": 18, "cells": [[1, 1], [1, 2]]}]}')$$);
@@ -70,7 +71,9 @@ SELECT error_of($$SELECT sudoku.rules('{"cages": [{"sum": 3, "cells": [[1, 1], [
 SELECT error_of($$SELECT sudoku.rules('{"cages": [{"sum": 3, "cells": [[1, 1], [1, 2]]}, {"sum": 4, "cells": [[1, 2], [1, 3]]}]}')$$);
 SELECT error_of($$SELECT sudoku.rules('{"cages": [{"sum": 3, "cells": []}]}')$$);
 SELECT error_of($$SELECT sudoku.rules('{"cages": [{"sum": 40, "cells": [[1, 1], [1, 2], [1, 3], [1, 4], [1, 5]]}, {"sum": 10, "cells": [[1, 6], [1, 7], [1, 8], [1, 9]]}]}')$$);
+-- A 5x5 grid has no boxes (0.5.0); 3x3 is no grid.
 SELECT error_of($$SELECT sudoku.rules('{}', 5)$$);
+SELECT error_of($$SELECT sudoku.rules('{}', 3)$$);
 SELECT error_of($$SELECT sudoku.solve(repeat('.', 16)::sudoku.grid, '{"regions": "abc"}')$$);
 SELECT error_of($$SELECT sudoku.count_solutions(repeat('.', 81)::sudoku.grid, '{}', 0)$$);
 SELECT error_of($$SELECT sudoku.generate(rules => '{"cages": [{"sum": 3, "cells": [[1, 1], [1, 2]]}]}', killer => true)$$);

@@ -348,9 +348,7 @@ impl<'a, const C: usize> Search<'a, C> {
 /// fewest candidates), `None` when it has none. The grid's size is the layout's.
 pub fn solve_in(grid: &Grid, lay: &Layout, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
     let mut found = None;
-    walk_in(grid, lay, 1, interrupt, &mut |v| {
-        found = Some(Grid::from_cells_shaped(lay.shape, v).expect("solver output is a grid"))
-    })?;
+    walk_in(grid, lay, 1, interrupt, &mut |v| found = Some(Grid::from_engine(lay.shape, v)))?;
     Ok(found)
 }
 
@@ -372,9 +370,7 @@ pub fn solutions_in(
     interrupt: &mut dyn FnMut() -> bool,
 ) -> Result<Vec<Grid>, Interrupted> {
     let mut out = Vec::new();
-    walk_in(grid, lay, limit, interrupt, &mut |v| {
-        out.push(Grid::from_cells_shaped(lay.shape, v).expect("solver output is a grid"))
-    })?;
+    walk_in(grid, lay, limit, interrupt, &mut |v| out.push(Grid::from_engine(lay.shape, v)))?;
     Ok(out)
 }
 
@@ -436,7 +432,7 @@ pub fn solutions_of_candidates(
             }
         }
         search.begin(s, None);
-        let mut take = |v: &[u8]| out.push(Grid::from_cells_shaped(lay.shape, v).expect("solver output is a grid"));
+        let mut take = |v: &[u8]| out.push(Grid::from_engine(lay.shape, v));
         let mut found = 0;
         while found < limit && search.next(&mut lowest, interrupt, &mut take)? {
             found += 1;
@@ -773,9 +769,7 @@ impl Solutions {
     pub fn next_with(&mut self, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
         let mut found = None;
         let shape = self.shape;
-        self.advance(interrupt, |cells| {
-            found = Some(Grid::from_cells_shaped(shape, cells).expect("solver output is a grid"))
-        })?;
+        self.advance(interrupt, |cells| found = Some(Grid::from_engine(shape, cells)))?;
         Ok(found)
     }
 

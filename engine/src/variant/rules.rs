@@ -112,8 +112,8 @@ impl Rules {
         self.layout_of(shape)
     }
 
-    /// The layout on a grid of `shape`, or what is wrong: regions that are not `n` connected
-    /// regions of `n` cells, windows on a grid whose boxes are not square, a cage with a cell
+    /// The layout on a grid of `shape`, or what is wrong: regions that are not `n` regions of
+    /// `n` cells (connected or not), windows on a grid whose boxes are not square, a cage with a cell
     /// outside the grid or twice, a cell in two cages, a cage of more than `n` cells, or a sum
     /// that its number of cells cannot reach.
     pub fn layout_of(&self, shape: Shape) -> Result<Layout, RulesError> {
@@ -363,7 +363,8 @@ fn cage_from_json(v: &serde_json::Value, no: usize) -> Result<Cage, RulesSyntaxE
 }
 
 /// The region numbers (0-based, in order of first appearance) of a region map, checked: `n`
-/// regions of `n` cells, each connected (through shared sides).
+/// regions of `n` cells. A region need not be connected: an f-puzzles document gives each cell
+/// its region, in pieces or not, and f-puzzles, SudokuPad and their solvers take it as it is.
 fn regions(map: &[char], n: usize) -> Result<Vec<u16>, RulesError> {
     let cells = n * n;
     if map.len() != cells {
@@ -388,30 +389,6 @@ fn regions(map: &[char], n: usize) -> Result<Vec<u16>, RulesError> {
         let (r, c) = (members[0] / n + 1, members[0] % n + 1);
         if members.len() != n {
             return Err(RulesError(format!("the region of cell ({r}, {c}) has {} cells, not {n}", members.len())));
-        }
-        // Flood fill from its first cell.
-        let mut seen = vec![false; cells];
-        let mut stack = vec![members[0]];
-        seen[members[0]] = true;
-        let mut reached = 0;
-        while let Some(x) = stack.pop() {
-            reached += 1;
-            let (xr, xc) = (x / n, x % n);
-            let next = [
-                (xr > 0).then(|| x - n),
-                (xr + 1 < n).then(|| x + n),
-                (xc > 0).then(|| x - 1),
-                (xc + 1 < n).then(|| x + 1),
-            ];
-            for y in next.into_iter().flatten() {
-                if !seen[y] && region_of[y] as usize == g {
-                    seen[y] = true;
-                    stack.push(y);
-                }
-            }
-        }
-        if reached != n {
-            return Err(RulesError(format!("the region of cell ({r}, {c}) is not connected")));
         }
     }
     Ok(region_of)
@@ -557,7 +534,7 @@ mod tests {
         let mut apart = stripes.clone();
         // Rows 1 and 2 swap their first cells: each region has 9 cells, one of them cut off.
         (apart[0], apart[9]) = ('b', 'a');
-        assert!(err(Rules { regions: text(&apart), ..Rules::default() }, 9).contains("not connected"));
+        assert!(Rules { regions: text(&apart), ..Rules::default() }.layout(9).is_ok(), "regions in pieces");
         assert!(err(Rules { regions: text(&stripes[..80]), ..Rules::default() }, 9).contains("80 symbols"));
         let cage = |sum, cells: Vec<(u32, u32)>| Rules { cages: vec![Cage { sum, cells }], ..Rules::default() };
         assert!(err(cage(18, vec![(1, 1), (1, 2)]), 9).contains("3 to 17, not 18"));
