@@ -6,7 +6,8 @@
 # canonical call must stop by itself, and a search that runs forever is ended by
 # pg_terminate_backend, which must take effect within a second.
 #
-# The grids, for each size 4, 9, 16 and 25: empty; one given; one digit everywhere; one valid row
+# The grids, for each size 4, 9, 16 and 25 (and the empty, one-given, random and generated ones for 7,
+# without boxes, and 12, with boxes of 3x4): empty; one given; one digit everywhere; one valid row
 # repeated in every row; rows of one digit alternating with blank rows (issue 34's canonical
 # grid, whose symmetry group is huge); random digits (invalid, seeded); a generated puzzle.
 # Each function is called once per grid with its required arguments made from the grid: an
@@ -34,7 +35,7 @@ psql_ -d "$db" -At >"$out/calls.sql" <<'SQL'
 CREATE TEMP TABLE grids (size int, name text, grid text);
 INSERT INTO grids
 SELECT n, g.name, g.text
-FROM (VALUES (4), (9), (16), (25)) s(n)
+FROM (VALUES (4), (7), (9), (12), (16), (25)) s(n)
 CROSS JOIN LATERAL (VALUES
     ('empty', repeat('.', n * n)),
     ('one given', '1' || repeat('.', n * n - 1)),
@@ -45,18 +46,20 @@ CROSS JOIN LATERAL (VALUES
                                                  1 + ((i::bigint * 7919 + i::bigint * i * 104729) % n)::int, 1), '' ORDER BY i)
                         FROM generate_series(1, n * n) i)),
     ('generated', sudoku.generate(n, 34)::text)
-) g(name, text);
+) g(name, text)
+-- 7x7 (no boxes) and 12x12 (boxes of 3x4): the four kinds that reach the shape's own code.
+WHERE n NOT IN (7, 12) OR g.name IN ('empty', 'one given', 'random invalid', 'generated');
 -- Rules: X and windoku, and killer cages over the first half of every row (sums in range).
 CREATE TEMP TABLE rules (size int, kind text, rules text);
 INSERT INTO rules
-SELECT n, 'X and windoku', '{"diagonals": true, "windows": true}' FROM (VALUES (4), (9), (16), (25)) s(n)
+SELECT n, 'X and windoku', '{"diagonals": true, "windows": true}' FROM (VALUES (4), (7), (9), (12), (16), (25)) s(n)
 UNION ALL
 SELECT n, 'killer, long cages',
        json_build_object('cages', (SELECT json_agg(json_build_object('sum', (n + 1) * ((n + 1) / 2) / 2,
                                                                      'cells', (SELECT json_agg(json_build_array(r, c))
                                                                                FROM generate_series(1, (n + 1) / 2) c)))
                                    FROM generate_series(1, n) r))::text
-FROM (VALUES (4), (9), (16), (25)) s(n);
+FROM (VALUES (4), (7), (9), (12), (16), (25)) s(n);
 SELECT format(E'\\echo CASE %s %sx%s %s%s\n%s',
               p.proname || '(' || oidvectortypes(p.proargtypes) || ')', g.size, g.size, g.name,
               CASE WHEN args.takes_rules THEN ', ' || r.kind ELSE '' END,
@@ -129,6 +132,10 @@ SELECT sudoku.svg_step(ROW(1, 'x', NULL, NULL, NULL, (SELECT array_agg(ARRAY[1, 
 SELECT sudoku.svg_step(ROW(1, 'x', NULL, NULL, NULL, NULL, NULL, NULL, sudoku.solve(repeat('.', 625)::sudoku.grid)::text::sudoku.grid, NULL, NULL, NULL, (SELECT array_agg(ARRAY[1, 1]) FROM generate_series(1, 1000000)))::sudoku.step) IS NULL;
 \echo CASE svg_step(sudoku.step) issue 46: a placement without its digit
 SELECT sudoku.svg_step(ROW(1, 'x', NULL, NULL, NULL, NULL, ARRAY[1, 1, 0], NULL, sudoku.solve(repeat('.', 625)::sudoku.grid)::text::sudoku.grid, NULL, NULL, NULL, NULL)::sudoku.step) IS NULL;
+\echo CASE from_fpuzzles(text) issue 49: a document of a million bytes, 120,000 cage cells
+SELECT sudoku.from_fpuzzles('{"size": 25, "grid": [' || rtrim(repeat('[' || rtrim(repeat('{}, ', 25), ', ') || '], ', 25), ', ') || '], "killercage": [{"value": "3", "cells": [' || rtrim(repeat('"R1C1", ', 120000), ', ') || ']}]}') IS NULL;
+\echo CASE from_fpuzzles(text) issue 49: 8,192 characters of LZString base64
+SELECT sudoku.from_fpuzzles(repeat('N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCIm', 160)) IS NULL;
 \echo CASE rules(jsonb,integer) issue 46: a 2-million-element array
 SELECT sudoku.rules((SELECT jsonb_agg(i) FROM generate_series(1, 2000000) i), 9) IS NULL;
 \echo CASE grid(jsonb) issue 46: a 2-million-element array

@@ -1106,7 +1106,7 @@ COMMENT ON FUNCTION generate(text, bigint, text, integer, text, numrange) IS
 'otherwise; 22023 for a text that is not a shape. Grids of 20x20 and more dig within the node budgets of 25x25.';
 COMMENT ON FUNCTION from_fpuzzles(text) IS
 'The puzzle of an f-puzzles document (the JSON that f-puzzles saves and SudokuPad opens), given as the JSON, as its '
-'LZString base64 form or as a link with ?load= (at most 16,384 characters compressed, 1 MB of JSON): a '
+'LZString base64 form or as a link with ?load= (at most 8,192 characters compressed, 1 MB of JSON): a '
 'sudoku.variant_puzzle of its grid (givens; f-puzzles'' boxes: 2x3 on 6x6, 3x4 on 12x12, none on a prime size), its rules '
 '(regions of a jigsaw, in pieces or not; both diagonals; windoku''s extra regions; killer cages with sums) and its '
 'solution: the one the document carries, else the puzzle''s one solution under the rules (NULL for none or several). '

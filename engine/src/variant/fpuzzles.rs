@@ -22,10 +22,12 @@ pub const MAX_TEXT: usize = 1 << 20;
 
 /// The most characters of LZString base64 [`read`] decompresses. LZString's output can grow
 /// with the square of its input (each dictionary entry one character longer than the last),
-/// so the input is bounded: 16,384 characters decompress to at most about 33 million UTF-16
-/// units (64 MB) in the worst case; real documents are far below (a 16x16 killer with 80 cages
-/// takes about 3,000 characters).
-pub const MAX_COMPRESSED: usize = 16_384;
+/// so the input is bounded: the worst 8,192 characters (a run of one character, compressed)
+/// decompress to fewer than 18 million UTF-16 units, 36 MB (9 million take about 7,900:
+/// the test `a_run_is_the_worst_case`), parsed in well under a second;
+/// real documents are far below (the f-puzzles links of sigh's collections take 700 to 1,100
+/// characters, a 9x9 killer of 30 cages about 1,000).
+pub const MAX_COMPRESSED: usize = 8_192;
 
 /// Why a text is not a document pg_sudoku can read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -439,5 +441,18 @@ mod tests {
         assert!(read(&doc).is_ok(), "cosmetic keys are skipped");
         assert!(matches!(read("not a document"), Err(FpuzzlesError::Syntax(_))));
         assert!(matches!(read(&"A".repeat(MAX_COMPRESSED + 1)), Err(FpuzzlesError::Syntax(_))));
+    }
+
+    /// The longest output of a compressed text within the bound: a run of one character (each
+    /// dictionary entry one longer than the last); its compressed length grows with the square
+    /// root of the run's, so a run twice as long as one whose form takes over 71% of the bound
+    /// no longer fits.
+    #[test]
+    fn a_run_is_the_worst_case() {
+        let run = 9_000_000;
+        let bomb = lz_str::compress_to_base64("a".repeat(run).as_str());
+        eprintln!("{run} units from {} characters", bomb.len());
+        assert!(bomb.len() <= MAX_COMPRESSED && bomb.len() * 100 > MAX_COMPRESSED * 71, "{}", bomb.len());
+        assert!(matches!(read(&bomb), Err(FpuzzlesError::Syntax(m)) if m.contains("not JSON")));
     }
 }
