@@ -26,14 +26,15 @@ SET search_path = pg_catalog, pg_temp
 SET jit = off
 AS $$
     WITH shape AS (
-        SELECT n, sqrt(n)::integer AS s, v
-        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v) x
+        SELECT n, sqrt(n)::integer AS s, CASE sh WHEN 'none' THEN 0 ELSE split_part(sh, 'x', 1)::integer END AS br,
+               CASE sh WHEN 'none' THEN 1 ELSE split_part(sh, 'x', 2)::integer END AS bc, v
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v, sudoku.shape(grid) AS sh) x
     ),
     cell AS (
-        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, ((i - 1) / n / s) * s + (i - 1) % n / s + 1 AS b
+        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, CASE WHEN br = 0 THEN (i - 1) / n + 1 ELSE ((i - 1) / n / br) * (n / bc) + (i - 1) % n / bc + 1 END AS b
         FROM shape, generate_series(1, n * n) AS i
     )
-    SELECT blank.r, blank.c, blank.b, coalesce(free.digits, '{}'), coalesce(free.mask, 0)
+    SELECT blank.r, blank.c, CASE WHEN shape.br > 0 THEN blank.b END, coalesce(free.digits, '{}'), coalesce(free.mask, 0)
     FROM shape, cell AS blank
     CROSS JOIN LATERAL (
         SELECT array_agg(d ORDER BY d) AS digits, sum(1 << (d - 1))::integer AS mask
@@ -72,6 +73,8 @@ BEGIN
                count(*) OVER (PARTITION BY u.kind, u.unit_no)::integer AS open
         FROM unnest(preemptive_sets_sql.candidates) AS c,
              LATERAL (VALUES (1, 'row', c.row), (2, 'column', c.col), (3, 'box', c.box)) AS u(kind, unit, unit_no)
+        -- A grid without boxes (sudoku.shape none) has no box units.
+        WHERE u.unit_no IS NOT NULL
     ),
     -- Sets of a unit's blank cells, grown in position order: their cells as {row, col} pairs,
     -- a bitmask of their positions, and the union of their candidates. A set that lacks more
@@ -133,11 +136,12 @@ SET jit = off
 AS $$
     WITH RECURSIVE
     shape AS (
-        SELECT n, sqrt(n)::integer AS s, v
-        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v) x
+        SELECT n, sqrt(n)::integer AS s, CASE sh WHEN 'none' THEN 0 ELSE split_part(sh, 'x', 1)::integer END AS br,
+               CASE sh WHEN 'none' THEN 1 ELSE split_part(sh, 'x', 2)::integer END AS bc, v
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v, sudoku.shape(grid) AS sh) x
     ),
     cell AS (
-        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, ((i - 1) / n / s) * s + (i - 1) % n / s + 1 AS b
+        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, CASE WHEN br = 0 THEN (i - 1) / n + 1 ELSE ((i - 1) / n / br) * (n / bc) + (i - 1) % n / bc + 1 END AS b
         FROM shape, generate_series(1, n * n) AS i
     ),
     crook(round, state, changed, contradiction) AS (
@@ -154,6 +158,7 @@ AS $$
             unit_cand AS (
                 SELECT u.kind, u.unit_no, c.row, c.col, c.candidates, c.mask
                 FROM cand c, LATERAL (VALUES ('row', c.row), ('column', c.col), ('box', c.box)) AS u(kind, unit_no)
+                WHERE u.unit_no IS NOT NULL
             ),
             preemptive AS (
                 SELECT * FROM sudoku.preemptive_sets_sql(k.state)
@@ -188,11 +193,11 @@ AS $$
         ) nxt
         WHERE k.changed AND NOT k.contradiction
     )
-    SELECT sudoku.grid(ARRAY(
+    SELECT sudoku.with_shape(sudoku.grid(ARRAY(
                SELECT coalesce(nullif(shape.v[cell.i], 0), (
                    SELECT f.candidates[1] FROM unnest(crook.state) AS f
                    WHERE f.row = cell.r AND f.col = cell.c AND cardinality(f.candidates) = 1), 0)
-               FROM shape, cell ORDER BY cell.i))
+               FROM shape, cell ORDER BY cell.i)), sudoku.shape(grid))
     FROM crook
     WHERE NOT contradiction
       AND round = (SELECT max(round) FROM crook)

@@ -1137,3 +1137,455 @@ COMMENT ON FUNCTION generate(integer, bigint, text, integer, text, numrange) IS
 '0.6 s; a 9x9 level: 0.5 to 5 ms on average (docs/benchmarks.md "Generation and rating"). 22023 for an unknown size, symmetry or '
 'difficulty, both a difficulty and an er range, an empty range, a negative or unreachable number of givens (below 17 '
 'for 9x9, 4 for 4x4), or a band not met; 22004 for a NULL size or symmetry.';
+
+-- Issue 49: the pure-SQL versions take the grid's boxes from sudoku.shape (rows by columns,
+-- or none: then the row stands for the box, a unit that adds nothing) and give their grids the
+-- puzzle's shape, as sql/*_sql.sql have them.
+CREATE OR REPLACE FUNCTION solve_sql(grid grid) RETURNS grid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+COST 77000000
+SET search_path = pg_catalog, pg_temp
+SET jit = off
+AS $$
+    WITH RECURSIVE
+    shape AS (
+        SELECT n, sqrt(n)::integer AS s, CASE sh WHEN 'none' THEN 0 ELSE split_part(sh, 'x', 1)::integer END AS br,
+               CASE sh WHEN 'none' THEN 1 ELSE split_part(sh, 'x', 2)::integer END AS bc, (1 << n) - 1 AS all_digits, v
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v, sudoku.shape(grid) AS sh) x
+    ),
+    -- Every cell: its 1-based index in the array and its 1-based row, column and box.
+    cell AS (
+        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, CASE WHEN br = 0 THEN (i - 1) / n + 1 ELSE ((i - 1) / n / br) * (n / bc) + (i - 1) % n / bc + 1 END AS b
+        FROM shape, generate_series(1, n * n) AS i
+    ),
+    -- The digits each row, column and box holds, as bitmasks.
+    used AS (
+        SELECT ARRAY(SELECT (SELECT coalesce(bit_or(1 << (v[i] - 1)), 0) FROM cell WHERE r = u AND v[i] > 0)
+                     FROM generate_series(1, n) AS u ORDER BY u) AS rm,
+               ARRAY(SELECT (SELECT coalesce(bit_or(1 << (v[i] - 1)), 0) FROM cell WHERE c = u AND v[i] > 0)
+                     FROM generate_series(1, n) AS u ORDER BY u) AS cm,
+               ARRAY(SELECT (SELECT coalesce(bit_or(1 << (v[i] - 1)), 0) FROM cell WHERE b = u AND v[i] > 0)
+                     FROM generate_series(1, n) AS u ORDER BY u) AS bm
+        FROM shape
+    ),
+    -- Two equal givens in one row, column or box: no solution.
+    conflict AS (
+        SELECT EXISTS (
+            SELECT 1 FROM shape, cell x JOIN cell y ON x.i < y.i AND (x.r = y.r OR x.c = y.c OR x.b = y.b)
+            WHERE v[x.i] > 0 AND v[x.i] = v[y.i]) AS found
+    ),
+    fill(v, rm, cm, bm, blanks) AS (
+        SELECT shape.v, used.rm, used.cm, used.bm, (SELECT count(*) FROM cell WHERE shape.v[cell.i] = 0)
+        FROM shape, used, conflict
+        WHERE NOT conflict.found
+      UNION ALL
+        -- One more blank filled, by the most constrained choice: the blank with the fewest
+        -- free digits, or the digit a row, column or box misses with the fewest places.
+        SELECT f.v[:pick.i - 1] || pick.d || f.v[pick.i + 1:],
+               f.rm[:pick.r - 1] || (f.rm[pick.r] | pick.bit) || f.rm[pick.r + 1:],
+               f.cm[:pick.c - 1] || (f.cm[pick.c] | pick.bit) || f.cm[pick.c + 1:],
+               f.bm[:pick.b - 1] || (f.bm[pick.b] | pick.bit) || f.bm[pick.b + 1:],
+               f.blanks - 1
+        FROM fill f
+        CROSS JOIN LATERAL (
+            WITH free AS (
+                SELECT cell.i, cell.r, cell.c, cell.b,
+                       shape.all_digits & ~(f.rm[cell.r] | f.cm[cell.c] | f.bm[cell.b]) AS m
+                FROM cell, shape
+                WHERE f.v[cell.i] = 0
+            ),
+            -- Every digit still possible in every blank.
+            option AS (
+                SELECT free.i, free.r, free.c, free.b, d, 1 << (d - 1) AS bit
+                FROM free, shape, generate_series(1, shape.n) AS d
+                WHERE free.m & (1 << (d - 1)) <> 0
+            ),
+            -- Every constraint (a blank: kind 0; a digit of a row, column or box: kinds 1-3)
+            -- with its number of options, the fewest first. A digit a unit misses with no place
+            -- left, or a blank without a free digit, ends the branch.
+            best AS (
+                SELECT kind, unit, digit, options FROM (
+                    SELECT 0 AS kind, i AS unit, 0 AS digit, bit_count(m::bit(32)) AS options FROM free
+                    UNION ALL SELECT 1, r, d, count(*) FROM option GROUP BY r, d
+                    UNION ALL SELECT 2, c, d, count(*) FROM option GROUP BY c, d
+                    UNION ALL SELECT 3, b, d, count(*) FROM option GROUP BY b, d
+                ) constraints
+                ORDER BY options, kind, unit, digit
+                LIMIT 1
+            )
+            SELECT o.i, o.r, o.c, o.b, o.d, o.bit
+            FROM option o, best
+            WHERE CASE best.kind WHEN 0 THEN o.i = best.unit
+                                 WHEN 1 THEN o.r = best.unit AND o.d = best.digit
+                                 WHEN 2 THEN o.c = best.unit AND o.d = best.digit
+                                 ELSE o.b = best.unit AND o.d = best.digit END
+        ) pick
+        WHERE f.blanks > 0
+    )
+    SELECT sudoku.with_shape(sudoku.grid(v), sudoku.shape(grid)) FROM fill WHERE blanks = 0 LIMIT 1
+$$;
+
+CREATE OR REPLACE FUNCTION candidates_sql(grid grid) RETURNS SETOF cell_candidates
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+COST 3200 ROWS 60
+SET search_path = pg_catalog, pg_temp
+SET jit = off
+AS $$
+    WITH shape AS (
+        SELECT n, sqrt(n)::integer AS s, CASE sh WHEN 'none' THEN 0 ELSE split_part(sh, 'x', 1)::integer END AS br,
+               CASE sh WHEN 'none' THEN 1 ELSE split_part(sh, 'x', 2)::integer END AS bc, v
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v, sudoku.shape(grid) AS sh) x
+    ),
+    cell AS (
+        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, CASE WHEN br = 0 THEN (i - 1) / n + 1 ELSE ((i - 1) / n / br) * (n / bc) + (i - 1) % n / bc + 1 END AS b
+        FROM shape, generate_series(1, n * n) AS i
+    )
+    SELECT blank.r, blank.c, CASE WHEN shape.br > 0 THEN blank.b END, coalesce(free.digits, '{}'), coalesce(free.mask, 0)
+    FROM shape, cell AS blank
+    CROSS JOIN LATERAL (
+        SELECT array_agg(d ORDER BY d) AS digits, sum(1 << (d - 1))::integer AS mask
+        FROM generate_series(1, shape.n) AS d
+        WHERE NOT EXISTS (
+            SELECT 1 FROM cell AS peer
+            WHERE shape.v[peer.i] = d AND (peer.r = blank.r OR peer.c = blank.c OR peer.b = blank.b))
+    ) free
+    WHERE shape.v[blank.i] = 0
+    ORDER BY blank.i
+$$;
+
+CREATE OR REPLACE FUNCTION preemptive_sets_sql(candidates cell_candidates[], max_size integer DEFAULT NULL)
+RETURNS SETOF preemptive_set
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+COST 27000 ROWS 34
+SET search_path = pg_catalog, pg_temp
+SET jit = off
+AS $$
+BEGIN
+    IF max_size < 0 THEN
+        RAISE EXCEPTION 'max_size must not be negative, not %', max_size USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    RETURN QUERY
+    WITH RECURSIVE
+    -- The blank cells of each unit, numbered from 1 in row-major order, and how many it has.
+    unit_cell AS (
+        SELECT u.kind, u.unit, u.unit_no, c.row, c.col, c.candidates, c.mask,
+               row_number() OVER (PARTITION BY u.kind, u.unit_no ORDER BY c.row, c.col)::integer AS pos,
+               count(*) OVER (PARTITION BY u.kind, u.unit_no)::integer AS open
+        FROM unnest(preemptive_sets_sql.candidates) AS c,
+             LATERAL (VALUES (1, 'row', c.row), (2, 'column', c.col), (3, 'box', c.box)) AS u(kind, unit, unit_no)
+        -- A grid without boxes (sudoku.shape none) has no box units.
+        WHERE u.unit_no IS NOT NULL
+    ),
+    -- Sets of a unit's blank cells, grown in position order: their cells as {row, col} pairs,
+    -- a bitmask of their positions, and the union of their candidates. A set that lacks more
+    -- digits than there are cells after its last one can never become preemptive.
+    grown(kind, unit, unit_no, open, last, size, chosen, cells, held) AS (
+        SELECT kind, unit, unit_no, open, pos, 1, 1 << (pos - 1), ARRAY[ARRAY[row, col]], mask
+        FROM unit_cell
+        WHERE bit_count(mask::bit(32)) - 1 <= open - pos
+          AND bit_count(mask::bit(32)) <= coalesce(max_size, open)
+      UNION ALL
+        SELECT g.kind, g.unit, g.unit_no, g.open, uc.pos, g.size + 1, g.chosen | (1 << (uc.pos - 1)),
+               g.cells || ARRAY[ARRAY[uc.row, uc.col]], g.held | uc.mask
+        FROM grown g
+        JOIN unit_cell uc ON uc.kind = g.kind AND uc.unit_no = g.unit_no AND uc.pos > g.last
+        WHERE bit_count((g.held | uc.mask)::bit(32)) - (g.size + 1) <= g.open - uc.pos
+          AND bit_count((g.held | uc.mask)::bit(32)) <= coalesce(max_size, g.open)
+    )
+    SELECT g.unit, g.unit_no, g.size,
+           ARRAY(SELECT d FROM generate_series(1, 32) AS d WHERE g.held & (1 << (d - 1)) <> 0),
+           g.cells
+    FROM grown g
+    WHERE bit_count(g.held::bit(32)) = g.size
+      -- No other blank cell of the unit fits within the digits.
+      AND NOT EXISTS (
+          SELECT 1 FROM unit_cell o
+          WHERE o.kind = g.kind AND o.unit_no = g.unit_no AND o.mask & ~g.held = 0
+            AND g.chosen & (1 << (o.pos - 1)) = 0)
+    ORDER BY g.kind, g.unit_no, g.size,
+             ARRAY(SELECT d FROM generate_series(1, 32) AS d WHERE g.held & (1 << (d - 1)) <> 0);
+END
+$$;
+
+CREATE OR REPLACE FUNCTION solve_crook_sql(grid grid) RETURNS grid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+COST 23000000
+SET search_path = pg_catalog, pg_temp
+SET jit = off
+AS $$
+    WITH RECURSIVE
+    shape AS (
+        SELECT n, sqrt(n)::integer AS s, CASE sh WHEN 'none' THEN 0 ELSE split_part(sh, 'x', 1)::integer END AS br,
+               CASE sh WHEN 'none' THEN 1 ELSE split_part(sh, 'x', 2)::integer END AS bc, v
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v, sudoku.shape(grid) AS sh) x
+    ),
+    cell AS (
+        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, CASE WHEN br = 0 THEN (i - 1) / n + 1 ELSE ((i - 1) / n / br) * (n / bc) + (i - 1) % n / bc + 1 END AS b
+        FROM shape, generate_series(1, n * n) AS i
+    ),
+    crook(round, state, changed, contradiction) AS (
+        SELECT 0, ARRAY(SELECT c FROM sudoku.candidates_sql(grid) AS c), true,
+               EXISTS (SELECT 1 FROM shape, cell x JOIN cell y ON x.i < y.i AND (x.r = y.r OR x.c = y.c OR x.b = y.b)
+                       WHERE v[x.i] > 0 AND v[x.i] = v[y.i])
+      UNION ALL
+        SELECT k.round + 1, nxt.state, nxt.state <> k.state, nxt.contradiction
+        FROM crook k
+        CROSS JOIN LATERAL (
+            WITH cand AS (
+                SELECT * FROM unnest(k.state)
+            ),
+            unit_cand AS (
+                SELECT u.kind, u.unit_no, c.row, c.col, c.candidates, c.mask
+                FROM cand c, LATERAL (VALUES ('row', c.row), ('column', c.col), ('box', c.box)) AS u(kind, unit_no)
+                WHERE u.unit_no IS NOT NULL
+            ),
+            preemptive AS (
+                SELECT * FROM sudoku.preemptive_sets_sql(k.state)
+            ),
+            -- Hidden singles: a digit among the candidates of one cell only of a unit.
+            hidden AS (
+                SELECT min(row) AS row, min(col) AS col, 1 << (d - 1) AS bit
+                FROM unit_cand, unnest(candidates) AS d
+                GROUP BY kind, unit_no, d
+                HAVING count(*) = 1
+            ),
+            next_cand AS (
+                SELECT c.row, c.col, c.box,
+                       c.mask
+                       & ~coalesce((SELECT bit_or(m) FROM preemptive p,
+                                           LATERAL (SELECT sum(1 << (d - 1))::integer AS m FROM unnest(p.digits) AS d) pm
+                                    WHERE ((p.unit = 'row' AND p.unit_no = c.row) OR (p.unit = 'column' AND p.unit_no = c.col)
+                                           OR (p.unit = 'box' AND p.unit_no = c.box))
+                                      AND NOT c.candidates <@ p.digits), 0)
+                       & coalesce((SELECT bit_or(h.bit) FROM hidden h WHERE h.row = c.row AND h.col = c.col), -1) AS mask
+                FROM cand c
+            )
+            SELECT ARRAY(SELECT ROW(row, col, box,
+                                    ARRAY(SELECT d FROM generate_series(1, 32) AS d WHERE mask & (1 << (d - 1)) <> 0),
+                                    mask)::sudoku.cell_candidates
+                         FROM next_cand ORDER BY row, col) AS state,
+                   EXISTS (SELECT 1 FROM next_cand WHERE mask = 0)
+                   OR EXISTS (SELECT 1 FROM unit_cand WHERE cardinality(candidates) = 1
+                              GROUP BY kind, unit_no, candidates HAVING count(*) > 1)
+                   OR EXISTS (SELECT 1 FROM unit_cand GROUP BY kind, unit_no
+                              HAVING bit_count(bit_or(mask)::bit(32)) < count(*)) AS contradiction
+        ) nxt
+        WHERE k.changed AND NOT k.contradiction
+    )
+    SELECT sudoku.with_shape(sudoku.grid(ARRAY(
+               SELECT coalesce(nullif(shape.v[cell.i], 0), (
+                   SELECT f.candidates[1] FROM unnest(crook.state) AS f
+                   WHERE f.row = cell.r AND f.col = cell.c AND cardinality(f.candidates) = 1), 0)
+               FROM shape, cell ORDER BY cell.i)), sudoku.shape(grid))
+    FROM crook
+    WHERE NOT contradiction
+      AND round = (SELECT max(round) FROM crook)
+$$;
+
+CREATE OR REPLACE FUNCTION propagate_combo_sql(grid grid) RETURNS grid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+COST 13000000
+SET search_path = pg_catalog, pg_temp
+SET jit = off
+AS $$
+    WITH RECURSIVE
+    shape AS (
+        SELECT n, sqrt(n)::integer AS s, CASE sh WHEN 'none' THEN 0 ELSE split_part(sh, 'x', 1)::integer END AS br,
+               CASE sh WHEN 'none' THEN 1 ELSE split_part(sh, 'x', 2)::integer END AS bc, (1 << n) - 1 AS all_digits, v
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v, sudoku.shape(grid) AS sh) x
+    ),
+    -- Every cell: its 1-based index in the array and its 1-based row, column and box.
+    cell AS (
+        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, CASE WHEN br = 0 THEN (i - 1) / n + 1 ELSE ((i - 1) / n / br) * (n / bc) + (i - 1) % n / bc + 1 END AS b
+        FROM shape, generate_series(1, n * n) AS i
+    ),
+    -- The units of every cell: rows are units 1..n, columns n+1..2n, boxes 2n+1..3n.
+    member AS (
+        SELECT cell.i, u.unit FROM shape, cell, LATERAL (VALUES (r), (n + c), (2 * n + b)) AS u(unit)
+    ),
+    combo AS (
+        SELECT m, bit_count(m::bit(32)) AS k FROM shape, generate_series(1, all_digits) AS m
+    ),
+    round(no, masks, changed, contradiction) AS (
+        SELECT 0, ARRAY(SELECT CASE WHEN v[i] = 0 THEN all_digits ELSE 1 << (v[i] - 1) END FROM shape, cell ORDER BY i),
+               true, false
+        FROM shape
+      UNION ALL
+        SELECT r.no + 1, nxt.masks, nxt.masks <> r.masks,
+               0 = ANY (nxt.masks) OR nxt.clash
+        FROM round r
+        CROSS JOIN LATERAL (
+            WITH unit_mask AS (
+                SELECT member.unit, member.i, r.masks[member.i] AS m FROM member
+            ),
+            -- The digits of each unit's cells with more than one candidate. A combo that mixes
+            -- filled digits with open ones encloses nothing its parts do not, so the combos
+            -- tried are the single digits and the subsets of the open digits.
+            unit_open AS (
+                SELECT unit, coalesce(bit_or(m) FILTER (WHERE m & (m - 1) <> 0), 0) AS open
+                FROM unit_mask GROUP BY unit
+            ),
+            enclosed AS (
+                -- The combos of each unit whose fitting cells number their popcount, and
+                -- whether a single digit fits two cells (a contradiction).
+                SELECT u.unit, combo.m, combo.k, count(*) AS fitting
+                FROM unit_open u
+                JOIN combo ON combo.k = 1 OR combo.m & ~u.open = 0
+                JOIN unit_mask um ON um.unit = u.unit AND um.m & ~combo.m = 0
+                GROUP BY u.unit, combo.m, combo.k
+                HAVING count(*) = combo.k OR (combo.k = 1 AND count(*) > 1)
+            ),
+            -- The digits leaving each cell: those of the enclosed combos of its units that
+            -- it does not fit in.
+            gone AS (
+                SELECT member.i, bit_or(e.m) AS digits
+                FROM member JOIN enclosed e ON e.unit = member.unit
+                WHERE e.fitting = e.k AND r.masks[member.i] & ~e.m <> 0
+                GROUP BY member.i
+            )
+            SELECT ARRAY(SELECT r.masks[cell.i] & ~coalesce(gone.digits, 0)
+                         FROM cell LEFT JOIN gone ON gone.i = cell.i ORDER BY cell.i) AS masks,
+                   EXISTS (SELECT 1 FROM enclosed e WHERE e.fitting > e.k) AS clash
+        ) nxt
+        WHERE r.changed AND NOT r.contradiction
+    )
+    SELECT sudoku.with_shape(sudoku.grid(ARRAY(
+               SELECT CASE WHEN m & (m - 1) = 0 THEN position('1' IN reverse(m::bit(32)::text)) ELSE 0 END
+               FROM unnest(masks) WITH ORDINALITY AS x(m, i) ORDER BY i)), sudoku.shape(grid))
+    FROM round
+    WHERE NOT contradiction
+      AND no = (SELECT max(no) FROM round)
+$$;
+
+CREATE OR REPLACE FUNCTION solve_sql(grid grid, rules jsonb) RETURNS grid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+COST 100000000
+SET search_path = pg_catalog, pg_temp
+SET jit = off
+AS $$
+    WITH RECURSIVE
+    shape AS (
+        SELECT n, sqrt(n)::integer AS s, CASE sh WHEN 'none' THEN 0 ELSE split_part(sh, 'x', 1)::integer END AS br,
+               CASE sh WHEN 'none' THEN 1 ELSE split_part(sh, 'x', 2)::integer END AS bc, (1 << n) - 1 AS all_digits, v, checked
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v, sudoku.shape(grid) AS sh,
+                     sudoku.rules(rules, sudoku.size(grid)) AS checked) x
+    ),
+    cell AS (
+        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c
+        FROM shape, generate_series(1, n * n) AS i
+    ),
+    -- The units as rows: (unit, cell, the cage's sum or NULL).
+    member(unit, i, total) AS (
+        SELECT 'row ' || r, i, NULL::integer FROM cell
+        UNION ALL
+        SELECT 'column ' || c, i, NULL FROM cell
+        UNION ALL
+        SELECT CASE WHEN checked ? 'regions'
+                    THEN 'region ' || substr(checked ->> 'regions', i, 1)
+                    WHEN br > 0 THEN 'box ' || ((r - 1) / br * (n / bc) + (c - 1) / bc + 1) END, i, NULL
+        FROM cell, shape
+        -- A grid without boxes and without regions has no third kind of unit.
+        WHERE br > 0 OR checked ? 'regions'
+        UNION ALL
+        SELECT 'diagonal ' || CASE WHEN r = c THEN 1 ELSE 2 END, i, NULL
+        FROM cell, shape
+        WHERE checked ? 'diagonals' AND (r = c OR r + c = n + 1)
+        UNION ALL
+        -- A cell on both diagonals (the centre of an odd grid) is in both.
+        SELECT 'diagonal 2', i, NULL
+        FROM cell, shape
+        WHERE checked ? 'diagonals' AND r = c AND r + c = n + 1
+        UNION ALL
+        -- Windows: the s x s squares whose top-left cells are at rows and columns 2, s + 3, ...
+        SELECT 'window ' || (r - 2) / (s + 1) || ',' || (c - 2) / (s + 1), i, NULL
+        FROM cell, shape
+        WHERE checked ? 'windows' AND r >= 2 AND c >= 2
+          AND (r - 2) % (s + 1) < s AND (c - 2) % (s + 1) < s
+          AND (r - 2) / (s + 1) < s - 1 AND (c - 2) / (s + 1) < s - 1
+        UNION ALL
+        SELECT 'cage ' || k, ((x ->> 0)::integer - 1) * n + (x ->> 1)::integer, (cage ->> 'sum')::integer
+        FROM shape,
+             jsonb_array_elements(coalesce(checked -> 'cages', '[]')) WITH ORDINALITY AS g(cage, k),
+             jsonb_array_elements(cage -> 'cells') AS x
+    ),
+    -- Each unit numbered, with its size and the cage's sum.
+    unit AS (
+        SELECT unit, row_number() OVER (ORDER BY unit)::integer AS u, count(*)::integer AS size, max(total) AS total
+        FROM member GROUP BY unit
+    ),
+    cell_units AS (
+        SELECT m.i, array_agg(unit.u ORDER BY unit.u) AS us FROM member m JOIN unit USING (unit) GROUP BY m.i
+    ),
+    -- Per unit: the digits its givens hold, their sum and count.
+    start AS (
+        SELECT array_agg(um ORDER BY u) AS um, array_agg(cs ORDER BY u) AS cs, array_agg(cn ORDER BY u) AS cn,
+               bool_or(clash) AS clash
+        FROM (
+            SELECT unit.u, coalesce(bit_or(1 << (shape.v[m.i] - 1)) FILTER (WHERE shape.v[m.i] > 0), 0) AS um,
+                   coalesce(sum(shape.v[m.i]), 0)::integer AS cs, count(*) FILTER (WHERE shape.v[m.i] > 0)::integer AS cn,
+                   -- Two equal givens, or givens past a cage's sum.
+                   count(DISTINCT shape.v[m.i]) FILTER (WHERE shape.v[m.i] > 0)
+                       < count(*) FILTER (WHERE shape.v[m.i] > 0)
+                   OR unit.total IS NOT NULL AND (sum(shape.v[m.i]) > unit.total
+                       OR count(*) FILTER (WHERE shape.v[m.i] > 0) = unit.size AND sum(shape.v[m.i]) <> unit.total) AS clash
+            FROM unit JOIN member m USING (unit), shape
+            GROUP BY unit.u, unit.total, unit.size
+        ) per_unit
+    ),
+    fill(v, um, cs, cn, blanks) AS (
+        SELECT shape.v, start.um, start.cs, start.cn, (SELECT count(*) FROM cell WHERE shape.v[cell.i] = 0)
+        FROM shape, start
+        WHERE NOT start.clash
+      UNION ALL
+        SELECT f.v[:pick.i - 1] || pick.d || f.v[pick.i + 1:],
+               ARRAY(SELECT CASE WHEN k = ANY (pick.us) THEN f.um[k] | pick.bit ELSE f.um[k] END
+                     FROM generate_series(1, cardinality(f.um)) AS k ORDER BY k),
+               ARRAY(SELECT CASE WHEN k = ANY (pick.us) THEN f.cs[k] + pick.d ELSE f.cs[k] END
+                     FROM generate_series(1, cardinality(f.cs)) AS k ORDER BY k),
+               ARRAY(SELECT CASE WHEN k = ANY (pick.us) THEN f.cn[k] + 1 ELSE f.cn[k] END
+                     FROM generate_series(1, cardinality(f.cn)) AS k ORDER BY k),
+               f.blanks - 1
+        FROM fill f
+        CROSS JOIN LATERAL (
+            WITH free AS (
+                SELECT cu.i, cu.us,
+                       shape.all_digits & ~(SELECT bit_or(f.um[u]) FROM unnest(cu.us) AS u) AS m
+                FROM cell_units cu, shape
+                WHERE f.v[cu.i] = 0
+            ),
+            -- Every digit still possible in every blank, its cages' sums still reachable.
+            option AS (
+                SELECT free.i, free.us, d, 1 << (d - 1) AS bit
+                FROM free, shape, generate_series(1, shape.n) AS d
+                WHERE free.m & (1 << (d - 1)) <> 0
+                  AND NOT EXISTS (
+                      SELECT 1 FROM unit
+                      WHERE unit.u = ANY (free.us) AND unit.total IS NOT NULL
+                        AND (f.cs[unit.u] + d + (unit.size - f.cn[unit.u] - 1) * (unit.size - f.cn[unit.u]) / 2 > unit.total
+                          OR f.cs[unit.u] + d + (unit.size - f.cn[unit.u] - 1) * (2 * shape.n + 2 - unit.size + f.cn[unit.u]) / 2
+                             < unit.total))
+            ),
+            -- Every constraint (a blank: unit 0; a digit of a full unit) with its number of
+            -- options, the fewest first; a blank without an option ends the branch.
+            best AS (
+                SELECT unit, cell, digit FROM (
+                    SELECT 0 AS unit, i AS cell, 0 AS digit, count(o.d) AS options
+                    FROM free LEFT JOIN option o USING (i) GROUP BY i
+                    UNION ALL
+                    SELECT unit.u, 0, option.d, count(*)
+                    FROM option, unnest(option.us) AS x(u), unit, shape
+                    WHERE unit.u = x.u AND unit.total IS NULL AND unit.size = shape.n
+                    GROUP BY unit.u, option.d
+                ) constraints
+                ORDER BY options, unit, cell, digit
+                LIMIT 1
+            )
+            SELECT o.i, o.us, o.d, o.bit
+            FROM option o, best
+            WHERE CASE WHEN best.unit = 0 THEN o.i = best.cell
+                       ELSE best.unit = ANY (o.us) AND o.d = best.digit END
+        ) pick
+        WHERE f.blanks > 0
+    )
+    SELECT sudoku.with_shape(sudoku.grid(v), sudoku.shape(grid)) FROM fill WHERE blanks = 0 LIMIT 1
+$$;

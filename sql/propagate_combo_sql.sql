@@ -24,12 +24,13 @@ SET jit = off
 AS $$
     WITH RECURSIVE
     shape AS (
-        SELECT n, sqrt(n)::integer AS s, (1 << n) - 1 AS all_digits, v
-        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v) x
+        SELECT n, sqrt(n)::integer AS s, CASE sh WHEN 'none' THEN 0 ELSE split_part(sh, 'x', 1)::integer END AS br,
+               CASE sh WHEN 'none' THEN 1 ELSE split_part(sh, 'x', 2)::integer END AS bc, (1 << n) - 1 AS all_digits, v
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v, sudoku.shape(grid) AS sh) x
     ),
     -- Every cell: its 1-based index in the array and its 1-based row, column and box.
     cell AS (
-        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, ((i - 1) / n / s) * s + (i - 1) % n / s + 1 AS b
+        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, CASE WHEN br = 0 THEN (i - 1) / n + 1 ELSE ((i - 1) / n / br) * (n / bc) + (i - 1) % n / bc + 1 END AS b
         FROM shape, generate_series(1, n * n) AS i
     ),
     -- The units of every cell: rows are units 1..n, columns n+1..2n, boxes 2n+1..3n.
@@ -82,9 +83,9 @@ AS $$
         ) nxt
         WHERE r.changed AND NOT r.contradiction
     )
-    SELECT sudoku.grid(ARRAY(
+    SELECT sudoku.with_shape(sudoku.grid(ARRAY(
                SELECT CASE WHEN m & (m - 1) = 0 THEN position('1' IN reverse(m::bit(32)::text)) ELSE 0 END
-               FROM unnest(masks) WITH ORDINALITY AS x(m, i) ORDER BY i))
+               FROM unnest(masks) WITH ORDINALITY AS x(m, i) ORDER BY i)), sudoku.shape(grid))
     FROM round
     WHERE NOT contradiction
       AND no = (SELECT max(no) FROM round)

@@ -30,12 +30,13 @@ SET jit = off
 AS $$
     WITH RECURSIVE
     shape AS (
-        SELECT n, sqrt(n)::integer AS s, (1 << n) - 1 AS all_digits, v
-        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v) x
+        SELECT n, sqrt(n)::integer AS s, CASE sh WHEN 'none' THEN 0 ELSE split_part(sh, 'x', 1)::integer END AS br,
+               CASE sh WHEN 'none' THEN 1 ELSE split_part(sh, 'x', 2)::integer END AS bc, (1 << n) - 1 AS all_digits, v
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v, sudoku.shape(grid) AS sh) x
     ),
     -- Every cell: its 1-based index in the array and its 1-based row, column and box.
     cell AS (
-        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, ((i - 1) / n / s) * s + (i - 1) % n / s + 1 AS b
+        SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c, CASE WHEN br = 0 THEN (i - 1) / n + 1 ELSE ((i - 1) / n / br) * (n / bc) + (i - 1) % n / bc + 1 END AS b
         FROM shape, generate_series(1, n * n) AS i
     ),
     -- The digits each row, column and box holds, as bitmasks.
@@ -102,5 +103,5 @@ AS $$
         ) pick
         WHERE f.blanks > 0
     )
-    SELECT sudoku.grid(v) FROM fill WHERE blanks = 0 LIMIT 1
+    SELECT sudoku.with_shape(sudoku.grid(v), sudoku.shape(grid)) FROM fill WHERE blanks = 0 LIMIT 1
 $$;

@@ -25,8 +25,9 @@ SET jit = off
 AS $$
     WITH RECURSIVE
     shape AS (
-        SELECT n, sqrt(n)::integer AS s, (1 << n) - 1 AS all_digits, v, checked
-        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v,
+        SELECT n, sqrt(n)::integer AS s, CASE sh WHEN 'none' THEN 0 ELSE split_part(sh, 'x', 1)::integer END AS br,
+               CASE sh WHEN 'none' THEN 1 ELSE split_part(sh, 'x', 2)::integer END AS bc, (1 << n) - 1 AS all_digits, v, checked
+        FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v, sudoku.shape(grid) AS sh,
                      sudoku.rules(rules, sudoku.size(grid)) AS checked) x
     ),
     cell AS (
@@ -41,8 +42,10 @@ AS $$
         UNION ALL
         SELECT CASE WHEN checked ? 'regions'
                     THEN 'region ' || substr(checked ->> 'regions', i, 1)
-                    ELSE 'box ' || ((r - 1) / s * s + (c - 1) / s + 1) END, i, NULL
+                    WHEN br > 0 THEN 'box ' || ((r - 1) / br * (n / bc) + (c - 1) / bc + 1) END, i, NULL
         FROM cell, shape
+        -- A grid without boxes and without regions has no third kind of unit.
+        WHERE br > 0 OR checked ? 'regions'
         UNION ALL
         SELECT 'diagonal ' || CASE WHEN r = c THEN 1 ELSE 2 END, i, NULL
         FROM cell, shape
@@ -144,5 +147,5 @@ AS $$
         ) pick
         WHERE f.blanks > 0
     )
-    SELECT sudoku.grid(v) FROM fill WHERE blanks = 0 LIMIT 1
+    SELECT sudoku.with_shape(sudoku.grid(v), sudoku.shape(grid)) FROM fill WHERE blanks = 0 LIMIT 1
 $$;

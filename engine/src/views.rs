@@ -12,6 +12,7 @@ use crate::search::Interrupted;
 pub struct Cell {
     pub row: u8,
     pub col: u8,
+    /// The box from 1; 0 on a grid without boxes.
     pub box_: u8,
     pub value: Option<u8>,
 }
@@ -22,7 +23,8 @@ pub fn cells(grid: &Grid) -> impl Iterator<Item = Cell> + '_ {
     grid.cells().iter().enumerate().map(move |(i, &v)| Cell {
         row: (i / geo.n + 1) as u8,
         col: (i % geo.n + 1) as u8,
-        box_: (geo.box_of(i) + 1) as u8,
+        // 0 on a grid without boxes.
+        box_: if geo.shape.has_boxes() { (geo.box_of(i) + 1) as u8 } else { 0 },
         value: (v != 0).then_some(v),
     })
 }
@@ -44,8 +46,10 @@ pub fn candidates(grid: &Grid) -> impl Iterator<Item = (Cell, u32)> + '_ {
     // The digits each unit holds: a cell's peers are the other cells of its three units.
     let held: Vec<u32> = geo.units().map(|unit| digits_held(grid.cells(), unit)).collect();
     cells(grid).filter(|c| c.value.is_none()).map(move |cell| {
-        let (r, c, b) = (cell.row as usize - 1, cell.col as usize - 1, cell.box_ as usize - 1);
-        (cell, full & !(held[r] | held[geo.n + c] | held[2 * geo.n + b]))
+        let (r, c) = (cell.row as usize - 1, cell.col as usize - 1);
+        // Box 0: a grid without boxes (its 2n units are the rows and columns).
+        let in_box = if cell.box_ == 0 { 0 } else { held[2 * geo.n + cell.box_ as usize - 1] };
+        (cell, full & !(held[r] | held[geo.n + c] | in_box))
     })
 }
 

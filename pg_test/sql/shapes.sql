@@ -78,6 +78,33 @@ SELECT count(*) AS hidden_singles FROM sudoku.hidden_singles(sudoku.generate(siz
 SELECT sudoku.shape(t) AS shape, sudoku.is_unique(t) AS is_unique, t <> p AS moved
 FROM (SELECT p, sudoku.transform(p, 11) t FROM (SELECT sudoku.generate(size => 12, seed => 2) p) x) y;
 
+-- The pure-SQL versions take the grid's boxes (and none): each agrees with its native twin.
+SELECT sudoku.shape(g) AS shape, string_agg(approach || ':' || agree, ' ' ORDER BY approach) AS agree
+FROM (SELECT sudoku.generate(size => n, seed => 3) g FROM unnest(ARRAY[4, 6, 7, 8]) n
+      UNION ALL SELECT sudoku.generate(shape => '3x2', seed => 3)) x,
+     LATERAL sudoku.compare(g)
+GROUP BY 1 ORDER BY 1;
+SELECT sudoku.solve_sql(p, '{"regions": "aaaaaaabbbbbbbcccccccdddddddeeeeeeefffffffggggggg"}')
+       = sudoku.solve(p, '{"regions": "aaaaaaabbbbbbbcccccccdddddddeeeeeeefffffffggggggg"}') AS latin_rows_agree
+FROM (SELECT sudoku.generate(size => 7, seed => 3) p) x;
+
+-- The binary form: 4x4, 9x9, 16x16 and 25x25 as before 0.5.0 (one byte of box side), any other
+-- shape in two (128 + n, the box rows); binary COPY out and in gives the same grids.
+SELECT sudoku.shape(g) AS shape, substr(sudoku.grid_send(g)::text, 1, 10) AS first_bytes
+FROM (VALUES (repeat('.', 16)::sudoku.grid), (repeat('.', 81)::sudoku.grid), (repeat('.', 36)::sudoku.grid),
+             (('3x2:' || repeat('.', 36))::sudoku.grid), (repeat('.', 49)::sudoku.grid)) v(g);
+\getenv outdir PG_SUDOKU_RESULTS
+SELECT set_config('pg_sudoku_test.outdir', :'outdir', false) IS NOT NULL AS outdir_set;
+CREATE TABLE public.shaped_copy (LIKE public.shaped);
+DO $$
+BEGIN
+    EXECUTE format('COPY public.shaped TO %L WITH (FORMAT binary)', current_setting('pg_sudoku_test.outdir') || '/shaped.bin');
+    EXECUTE format('COPY public.shaped_copy FROM %L WITH (FORMAT binary)', current_setting('pg_sudoku_test.outdir') || '/shaped.bin');
+END $$;
+SELECT count(*) AS copied, count(*) FILTER (WHERE a.puzzle = b.puzzle AND sudoku.shape(a.puzzle) = sudoku.shape(b.puzzle)) AS same
+FROM public.shaped a JOIN public.shaped_copy b USING (n);
+DROP TABLE public.shaped_copy;
+
 -- Grids of every shape order, hash, aggregate and index like the others.
 SELECT count(DISTINCT puzzle) AS distinct_puzzles, count(DISTINCT sudoku.solve(puzzle)) AS distinct_solutions
 FROM public.shaped;

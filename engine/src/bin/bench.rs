@@ -251,7 +251,7 @@ fn main() {
     }
     if paths.first().is_some_and(|a| a == "--generate") {
         let n: u64 = paths.get(1).and_then(|n| n.parse().ok()).unwrap_or_else(|| {
-            eprintln!("usage: sudoku-bench --generate N [SIZE]");
+            eprintln!("usage: sudoku-bench --generate N [SIZE [OUT]]");
             std::process::exit(2)
         });
         let size: usize = paths.get(2).and_then(|s| s.parse().ok()).unwrap_or(9);
@@ -265,6 +265,11 @@ fn main() {
             })
             .collect();
         let us = start.elapsed().as_secs_f64() * 1e6 / n.max(1) as f64;
+        if let Some(out) = paths.get(3) {
+            // The puzzles, one line each (seeds 0 to N - 1), for other tools to read.
+            let text: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+            std::fs::write(out, text).expect("the output file is writable");
+        }
         let givens: usize = puzzles.iter().map(Grid::givens).sum();
         println!(
             "generate n={n} us={us:.1} givens={:.2} digest={:016x}",
