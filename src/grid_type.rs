@@ -231,7 +231,7 @@ fn grid_recv(mut internal: pgrx::datum::Internal) -> Grid {
     if unread.is_empty() {
         ereport_binary("the message is empty");
     }
-    let Some((shape, header)) = EngineGrid::read_shape_header(unread) else {
+    let Some((shape, header)) = EngineShape::read_header(unread) else {
         ereport_binary(&format!(
             "the first byte {} is neither a box side of 2 to 5 nor a shape (0x80 | size, then the box rows)",
             unread[0]
@@ -261,7 +261,8 @@ fn ereport_binary(what: &str) -> ! {
 // COST 50: about 0.25 µs a call, estimated (not measured) in units of 5 ns (scripts/bench.sh, docs/benchmarks.md "Solving in bulk").
 #[pg_extern(immutable, strict, parallel_safe, requires = ["shell_type"], cost = 50)]
 fn grid_send(grid: Grid) -> Vec<u8> {
-    let mut out = grid.0.shape_header();
+    let (header, len) = grid.0.shape().header();
+    let mut out = header[..len].to_vec();
     out.reserve(grid.0.cells().len());
     out.extend_from_slice(grid.0.cells());
     out

@@ -629,7 +629,8 @@ impl Board {
         let w = self.size().div_ceil(8);
         let open = self.cells.iter().filter(|&&v| v == 0).count();
         let mut out = Vec::with_capacity(1 + self.cells.len() + open * w);
-        out.extend(Grid::empty_shaped(self.shape).shape_header());
+        let (header, len) = self.shape.header();
+        out.extend_from_slice(&header[..len]);
         for (c, &v) in self.cells.iter().enumerate() {
             out.push(if v != 0 && self.placed[c] { v | 64 } else { v });
         }
@@ -644,7 +645,7 @@ impl Board {
     /// The board of [`Board::to_bytes`]'s form, or what is wrong with the bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Board, GridError> {
         let bad = |m: &str| GridError::Syntax(format!("malformed packed board: {m}"));
-        let (shape, h) = Grid::read_shape_header(bytes).ok_or_else(|| bad("not a shape"))?;
+        let (shape, h) = Shape::read_header(bytes).ok_or_else(|| bad("not a shape"))?;
         let rest = &bytes[h..];
         let n = shape.n();
         let cells = n * n;

@@ -162,10 +162,32 @@ impl Shape {
         self.has_boxes().then(|| (row / self.box_rows()) * (self.n() / self.box_cols()) + col / self.box_cols())
     }
 
-    /// The one-byte tag of the shapes 0.1.0 to 0.4.0 stored (square boxes of side 2 to 5), whose
-    /// packed form and hash stay as they were.
-    fn legacy_tag(self) -> Option<u8> {
-        self.square_side().map(|b| b as u8)
+    /// The bytes that say the shape in the packed and binary forms, and how many there are:
+    /// the square-box shapes of 0.1.0 to 0.4.0 (4x4, 9x9, 16x16, 25x25) are one byte of box
+    /// side (2 to 5), as they were; any other is two, `0x80 | n` and the box rows (0: none).
+    pub fn header(self) -> ([u8; 2], usize) {
+        match self.square_side() {
+            Some(b) => ([b as u8, 0], 1),
+            None => ([0x80 | self.n, self.box_rows], 2),
+        }
+    }
+
+    /// The shape [`Shape::header`] wrote at the start of `bytes`, and the bytes it took; `None`
+    /// when they are not a shape.
+    pub fn read_header(bytes: &[u8]) -> Option<(Shape, usize)> {
+        let &first = bytes.first()?;
+        if (MIN_BOX_SIDE..=MAX_BOX_SIDE).contains(&(first as usize)) {
+            return Some((Shape::square(first as usize), 1));
+        }
+        if first & 0x80 == 0 {
+            return None;
+        }
+        let n = (first & 0x7f) as usize;
+        let rows = *bytes.get(1)? as usize;
+        let cols = if rows == 0 { 0 } else { n / rows };
+        let shape = Shape::new(n, rows, cols).ok()?;
+        // A square-box shape has exactly one encoding: its byte of box side.
+        shape.square_side().is_none().then_some((shape, 2))
     }
 }
 
@@ -186,12 +208,10 @@ pub struct Grid {
 /// those shapes: hash indexes and hash-distributed tables (Citus) of stored grids stay valid.
 impl Hash for Grid {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        match self.shape.legacy_tag() {
-            Some(b) => state.write_u8(b),
-            None => {
-                state.write_u8(0x80 | self.shape.n);
-                state.write_u8(self.shape.box_rows);
-            }
+        // The derived hash wrote the box side as one u8: the shape's header, byte by byte.
+        let (header, len) = self.shape.header();
+        for &b in &header[..len] {
+            state.write_u8(b);
         }
         self.cells.hash(state);
     }
@@ -527,10 +547,9 @@ impl Grid {
             && self.cells.iter().zip(&solution.cells).all(|(&g, &s)| g == 0 || g == s)
     }
 
-    /// The compact encoding used on disk: the shape, then each cell in [`bits_per_cell`] bits,
-    /// least significant first. The square-box shapes of 0.1.0 to 0.4.0 (4x4, 9x9, 16x16,
-    /// 25x25) are one byte of box side (2 to 5), as they were (a 9x9 grid takes 42 bytes); any
-    /// other is two bytes, `0x80 | n` and the box rows (0: no boxes).
+    /// The compact encoding used on disk: the shape ([`Shape::header`]: one byte of box side
+    /// for 4x4, 9x9, 16x16 and 25x25 as in 0.1.0 to 0.4.0, two bytes for any other), then each
+    /// cell in [`bits_per_cell`] bits, least significant first (a 9x9 grid takes 42 bytes).
     pub fn pack(&self) -> Vec<u8> {
         let mut out = vec![0; self.packed_size()];
         self.pack_into(&mut out);
@@ -539,55 +558,15 @@ impl Grid {
 
     /// The length of [`Grid::pack`]'s output.
     pub fn packed_size(&self) -> usize {
-        self.header_len() + packed_len(self.size())
-    }
-
-    fn header_len(&self) -> usize {
-        if self.shape.legacy_tag().is_some() {
-            1
-        } else {
-            2
-        }
-    }
-
-    /// The shape's bytes of [`Grid::pack`] (and of the binary send format).
-    pub fn shape_header(&self) -> Vec<u8> {
-        match self.shape.legacy_tag() {
-            Some(b) => vec![b],
-            None => vec![0x80 | self.shape.n, self.shape.box_rows],
-        }
-    }
-
-    /// Reads the shape bytes at the start of [`Grid::pack`] output: the shape and the bytes it
-    /// took, `None` when they are not a shape.
-    pub fn read_shape_header(bytes: &[u8]) -> Option<(Shape, usize)> {
-        let &first = bytes.first()?;
-        if (MIN_BOX_SIDE..=MAX_BOX_SIDE).contains(&(first as usize)) {
-            return Some((Shape::square(first as usize), 1));
-        }
-        if first & 0x80 == 0 {
-            return None;
-        }
-        let n = (first & 0x7f) as usize;
-        let rows = *bytes.get(1)? as usize;
-        let cols = if rows == 0 { 0 } else { n / rows };
-        let shape = Shape::new(n, rows, cols).ok()?;
-        // A square-box shape has exactly one encoding: its byte of box side.
-        shape.legacy_tag().is_none().then_some((shape, 2))
+        self.shape.header().1 + packed_len(self.size())
     }
 
     /// [`Grid::pack`] into `out`, which must be [`Grid::packed_size`] bytes long (the SQL type
     /// writes straight into the value it returns).
     pub fn pack_into(&self, out: &mut [u8]) {
         assert_eq!(out.len(), self.packed_size(), "a buffer of the packed size");
-        let h = self.header_len();
-        match self.shape.legacy_tag() {
-            Some(b) => out[0] = b,
-            None => {
-                out[0] = 0x80 | self.shape.n;
-                out[1] = self.shape.box_rows;
-            }
-        }
+        let (header, h) = self.shape.header();
+        out[..h].copy_from_slice(&header[..h]);
         if bits_per_cell(self.size()) == 4 {
             // 9x9 (and 8x8 and the others of 4 bits), two cells a byte: the common case,
             // without the bit accumulator.
@@ -601,7 +580,7 @@ impl Grid {
 
     /// Reads [`Grid::pack`] output; `None` when the bytes are not a packed grid.
     pub fn unpack(bytes: &[u8]) -> Option<Grid> {
-        let (shape, h) = Grid::read_shape_header(bytes)?;
+        let (shape, h) = Shape::read_header(bytes)?;
         let rest = &bytes[h..];
         let n = shape.n();
         if rest.len() != packed_len(n) {
