@@ -21,6 +21,7 @@
 mod chute9;
 mod control;
 pub(crate) mod fast9;
+mod props;
 mod state;
 
 pub use control::{Branching, Interrupted};
@@ -160,7 +161,17 @@ struct Search<'a, const C: usize> {
     /// `over_budget`).
     budget: u64,
     over_budget: bool,
+    /// Conflict scores per cell, for the layouts of the setters' constraints and cages (empty
+    /// otherwise): a branch whose digit fails at once adds to its cell's score, halved for all
+    /// every [`DECAY_EVERY`] conflicts, and the search branches on the open cell of the highest
+    /// score per candidate (the history heuristic of CSP solvers; with all scores 0, the fewest
+    /// candidates).
+    scores: Vec<u32>,
+    conflicts: u32,
 }
+
+/// Conflicts between two halvings of the conflict scores.
+const DECAY_EVERY: u32 = 256;
 
 impl<'a, const C: usize> Search<'a, C> {
     /// A search with nothing to search yet.
@@ -175,6 +186,12 @@ impl<'a, const C: usize> Search<'a, C> {
             nodes: 0,
             budget: u64::MAX,
             over_budget: false,
+            scores: if !first_open && (!lay.cages.is_empty() || !lay.props.is_empty()) {
+                vec![0; C]
+            } else {
+                Vec::new()
+            },
+            conflicts: 0,
         }
     }
 
@@ -231,7 +248,7 @@ impl<'a, const C: usize> Search<'a, C> {
         if !excluded {
             return;
         }
-        if !self.lay.cages.is_empty() {
+        if !self.lay.cages.is_empty() || !self.lay.props.is_empty() {
             self.root = Root::Unpropagated(s);
             return;
         }
@@ -300,6 +317,12 @@ impl<'a, const C: usize> Search<'a, C> {
                 }
             } else if meter.stopped {
                 return Err(Interrupted);
+            } else if !self.scores.is_empty() {
+                self.scores[cell] += 16;
+                self.conflicts += 1;
+                if self.conflicts % DECAY_EVERY == 0 {
+                    self.scores.iter_mut().for_each(|x| *x /= 2);
+                }
             }
         }
         Ok(false)
@@ -338,7 +361,7 @@ impl<'a, const C: usize> Search<'a, C> {
         if s.open == 0 {
             return Some(s);
         }
-        let cell = s.pick(self.first_open);
+        let cell = if self.scores.is_empty() { s.pick(self.first_open) } else { s.pick_scored(&self.scores) };
         self.frames.push(Frame { rest: s.cand[cell], cell: cell as u16, state: s });
         None
     }
@@ -372,6 +395,49 @@ pub fn solutions_in(
     let mut out = Vec::new();
     walk_in(grid, lay, limit, interrupt, &mut |v| out.push(Grid::from_engine(lay.shape, v)))?;
     Ok(out)
+}
+
+/// The true candidates of `grid` under `lay`: per cell (row-major) and digit (`cell * n + digit
+/// - 1`), the number of solutions with that digit in that cell, counted up to `limit` (at
+/// least 1); a digit of no solution counts 0. One search for up to `limit + 1` solutions counts
+/// them all when there are no more; past that, each candidate the search did not see `limit`
+/// times is counted by a search of its own, with the digit placed. `None` when the grid has no
+/// solution.
+pub fn true_candidates_in(
+    grid: &Grid,
+    lay: &Layout,
+    limit: u64,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Option<Vec<u64>>, Interrupted> {
+    let (n, limit) = (lay.n, limit.max(1));
+    let mut counts = vec![0u64; grid.cells().len() * n];
+    let total = walk_in(grid, lay, limit + 1, interrupt, &mut |v| {
+        for (c, &d) in v.iter().enumerate() {
+            counts[c * n + d as usize - 1] += 1;
+        }
+    })?;
+    if total == 0 {
+        return Ok(None);
+    }
+    if total > limit {
+        let cand = candidates_in(grid, lay, interrupt)?.unwrap_or_default();
+        let mut cells = grid.cells().to_vec();
+        for (c, &mask) in cand.iter().enumerate() {
+            if grid.cells()[c] != 0 {
+                continue;
+            }
+            for d in 0..n {
+                if mask >> d & 1 == 0 || counts[c * n + d] >= limit {
+                    continue;
+                }
+                cells[c] = d as u8 + 1;
+                counts[c * n + d] = count_in(&Grid::from_engine(lay.shape, &cells), lay, limit, interrupt)?;
+            }
+            cells[c] = 0;
+        }
+    }
+    counts.iter_mut().for_each(|k| *k = (*k).min(limit));
+    Ok(Some(counts))
 }
 
 /// Hands the digits of the first `limit` solutions of `grid` under `lay` to `take`, in the order
@@ -664,9 +730,14 @@ pub fn candidates_in(
         s.value.copy_from_slice(cells);
         let mut queue = Queue::new();
         for (sum, cage) in &lay.cages {
-            if s.narrow_cage(cage, *sum, &mut queue, meter).is_none() {
+            if s.narrow_cage(cage, *sum, &[], &mut queue, meter).is_none() {
                 return false;
             }
+        }
+        if !lay.props.is_empty()
+            && (!s.restrict_unary(lay, &mut queue) || s.narrow_props(lay, &mut queue, meter).is_none())
+        {
+            return false;
         }
         cand.copy_from_slice(&s.cand);
         true

@@ -104,6 +104,9 @@ impl<const C: usize> State<C> {
     pub(super) fn from_cells(lay: &Layout, cells: &[u8], queue: &mut Queue<C>) -> Option<Self> {
         let full = (1u32 << lay.n) - 1;
         let mut s = State { cand: [full; C], value: [0; C], open: C as u32 };
+        if !lay.props.unary.is_empty() && !s.restrict_unary(lay, queue) {
+            return None;
+        }
         for (cell, &v) in cells.iter().enumerate() {
             if v != 0 && s.value[cell] == 0 {
                 let bit = 1u32 << (v - 1);
@@ -177,7 +180,7 @@ impl<const C: usize> State<C> {
                 queue.len = 0;
             }
             // A filled grid still has its cages' sums to check.
-            if self.open == 0 && lay.cages.is_empty() {
+            if self.open == 0 && lay.cages.is_empty() && lay.props.is_empty() {
                 return true;
             }
             let mut progress = false;
@@ -221,14 +224,28 @@ impl<const C: usize> State<C> {
                 continue;
             }
             if !lay.cages.is_empty() {
-                for (sum, cells) in lay.cages.iter().chain(&lay.innies) {
-                    match self.narrow_cage(cells, *sum, queue, meter) {
+                for (k, ((sum, cells), seers)) in lay.cages.iter().chain(&lay.innies).zip(&lay.cage_seers).enumerate() {
+                    let f = crate::variant::constraints::fingerprint(
+                        cells.iter().chain(seers).map(|&c| self.cand[c as usize]),
+                    );
+                    if lay.memo.settled(k, f) {
+                        continue;
+                    }
+                    match self.narrow_cage(cells, *sum, seers, queue, meter) {
                         None => return false,
-                        Some(changed) => progress |= changed,
+                        Some(true) => progress = true,
+                        Some(false) => lay.memo.record(k, f),
                     }
                 }
                 if progress {
                     continue;
+                }
+            }
+            if !lay.props.is_empty() {
+                match self.narrow_props(lay, queue, meter) {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => {}
                 }
             }
             if !techniques.locked_candidates || self.open == 0 {
@@ -402,18 +419,26 @@ impl<const C: usize> State<C> {
         &mut self,
         cells: &[u16],
         sum: u32,
+        seers: &[u16],
         queue: &mut Queue<C>,
         meter: &mut Meter,
     ) -> Option<bool> {
         if cells.iter().all(|&c| self.value[c as usize] != 0) {
             return (cells.iter().map(|&c| self.value[c as usize] as u32).sum::<u32>() == sum).then_some(false);
         }
-        let allowed = if C <= 81 {
+        let (allowed, required) = if C <= 81 {
             self.cage_digits_dense(cells, sum, meter)?
         } else {
             self.cage_digits_sparse(cells, sum, meter)?
         };
         let mut changed = false;
+        // Digits every set with the sum holds are the cage's: the cells that see the whole
+        // cage lose them.
+        if required != 0 {
+            for &c in seers {
+                changed |= self.eliminate(c as usize, required, queue)?;
+            }
+        }
         for (i, &c) in cells.iter().enumerate() {
             let c = c as usize;
             if allowed[i] != self.cand[c] {
@@ -430,7 +455,7 @@ impl<const C: usize> State<C> {
     /// [`State::narrow_cage`]'s digits per cell for up to 9 digits: the sets of digits the
     /// first i cells can hold, as bitsets over the 512 sets, forward; then backward, the sets
     /// that lead to a set with the sum, and the digits that do.
-    fn cage_digits_dense(&self, cells: &[u16], sum: u32, meter: &mut Meter) -> Option<[u32; 25]> {
+    fn cage_digits_dense(&self, cells: &[u16], sum: u32, meter: &mut Meter) -> Option<([u32; 25], u32)> {
         let k = cells.len();
         if meter.tick(512 * k as u64) {
             return None;
@@ -477,6 +502,14 @@ impl<const C: usize> State<C> {
         if good == [0; 8] {
             return None;
         }
+        let mut required = !0u32;
+        for (w, &word) in good.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                required &= (w * 64 + bits.trailing_zeros() as usize) as u32;
+                bits &= bits - 1;
+            }
+        }
         let mut allowed = [0u32; 25];
         for i in (0..k).rev() {
             let m = self.cand[cells[i] as usize];
@@ -500,14 +533,14 @@ impl<const C: usize> State<C> {
             }
             good = before;
         }
-        Some(allowed)
+        Some((allowed, required))
     }
 
     /// [`State::cage_digits_dense`] for any number of digits, the sets kept in sorted vectors. A
     /// layer of more than [`SPARSE_SETS`] sets (a long cage on 16x16 or 25x25 with most digits
     /// still open) ends the pass without narrowing: the cells keep their candidates, so time and
     /// memory stay bounded.
-    fn cage_digits_sparse(&self, cells: &[u16], sum: u32, meter: &mut Meter) -> Option<[u32; 25]> {
+    fn cage_digits_sparse(&self, cells: &[u16], sum: u32, meter: &mut Meter) -> Option<([u32; 25], u32)> {
         let k = cells.len();
         let mut layers: Vec<Vec<u32>> = Vec::with_capacity(k + 1);
         layers.push(vec![0]);
@@ -539,7 +572,7 @@ impl<const C: usize> State<C> {
                 for (i, &c) in cells.iter().enumerate() {
                     unchanged[i] = self.cand[c as usize];
                 }
-                return Some(unchanged);
+                return Some((unchanged, 0));
             }
             layers.push(next);
         }
@@ -547,6 +580,7 @@ impl<const C: usize> State<C> {
         if good.is_empty() {
             return None;
         }
+        let required = good.iter().fold(!0u32, |m, &u| m & u);
         let mut allowed = [0u32; 25];
         for i in (0..k).rev() {
             let m = self.cand[cells[i] as usize];
@@ -570,7 +604,22 @@ impl<const C: usize> State<C> {
             }
             good = before;
         }
-        Some(allowed)
+        Some((allowed, required))
+    }
+
+    /// The open cell of the highest (score + 1) per candidate (the first such); the state must
+    /// have an open cell.
+    pub(super) fn pick_scored(&self, scores: &[u32]) -> usize {
+        let (mut best, mut best_score, mut best_count) = (0, 0u64, 1u64);
+        for c in 0..C {
+            if self.value[c] == 0 {
+                let (score, count) = (scores[c] as u64 + 1, self.cand[c].count_ones() as u64);
+                if score * best_count > best_score * count {
+                    (best, best_score, best_count) = (c, score, count);
+                }
+            }
+        }
+        best
     }
 
     /// The open cell to branch on; the state must have an open cell. `first_open`: the first in

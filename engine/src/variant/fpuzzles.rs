@@ -419,6 +419,7 @@ mod tests {
             windows: true,
             cages: vec![Cage { sum: 3, cells: vec![(1, 1), (1, 2)] }],
             regions: None,
+            constraints: Default::default(),
         };
         let g = Grid::empty(9).unwrap();
         let back = read(&write(&g, &killer, None).unwrap()).unwrap();

@@ -6,6 +6,7 @@
 //! digit combinations), and [`solve`] searches under it. The classic grid keeps its own fast
 //! solvers; these serve every other set of rules, on every grid size.
 
+pub mod constraints;
 pub mod fpuzzles;
 pub mod generate;
 pub mod rules;

@@ -7,6 +7,7 @@
 //! against a grid size and turns them into a [`Layout`]: every unit as a list of cells, every
 //! cell's peers, and per cage the digit combinations its sum allows.
 
+use super::constraints::{Constraints, EqualSums, Memo, Part, Props};
 use crate::geometry::Geometry;
 use crate::grid::{Shape, MAX_SIZE};
 
@@ -33,6 +34,8 @@ pub struct Rules {
     pub regions: Option<String>,
     /// The cages (killer Sudoku).
     pub cages: Vec<Cage>,
+    /// The setters' other constraints: thermometers, arrows, kropki dots and the rest.
+    pub constraints: Constraints,
 }
 
 /// Rules that do not fit a grid: the text says what is wrong (SQLSTATE 22023 in SQL).
@@ -67,6 +70,8 @@ pub enum UnitKind {
     Region,
     Diagonal,
     Window,
+    /// An extra region of `n` cells, or a disjoint group.
+    Extra,
 }
 
 /// Rules applied to one grid size: every unit whose cells hold each digit once, the cages, and
@@ -98,12 +103,23 @@ pub struct Layout {
     /// The classic rules (rows, columns, square boxes, nothing else): the search takes locked
     /// candidates in their box-and-line form.
     pub classic: bool,
+    /// The setters' constraints the search propagates besides units and cages.
+    pub props: Props,
+    /// Per cage, then per innie set (in the order of `cages` and `innies`): the cells outside it
+    /// that see all its cells (they lose the digits every combination of the cage holds).
+    pub cage_seers: Vec<Vec<u16>>,
+    /// The fingerprints of the passes (cages, innies, equal sums, clues, in that order).
+    pub memo: Memo,
 }
 
 impl Rules {
     /// Whether these are the classic rules (no key set): the fast solvers apply.
     pub fn is_classic(&self) -> bool {
-        !self.diagonals && !self.windows && self.regions.is_none() && self.cages.is_empty()
+        !self.diagonals
+            && !self.windows
+            && self.regions.is_none()
+            && self.cages.is_empty()
+            && self.constraints.is_empty()
     }
 
     /// The layout on an `n`x`n` grid of the size's default shape; see [`Rules::layout_of`].
@@ -157,6 +173,8 @@ impl Rules {
                 }
             }
         }
+        let compiled = self.constraints.compile(shape, &region_of)?;
+        units.extend(compiled.units.iter().map(|u| (UnitKind::Extra, u.clone())));
         let mut cage_of = vec![usize::MAX; cells];
         let mut cages = Vec::with_capacity(self.cages.len());
         for (k, cage) in self.cages.iter().enumerate() {
@@ -213,6 +231,7 @@ impl Rules {
                 UnitKind::Region => "a box or region",
                 UnitKind::Diagonal => "a diagonal",
                 UnitKind::Window => "a window",
+                UnitKind::Extra => "an extra region",
             };
             let (lo, hi) = sums(n, rest.len());
             let reachable = rest.is_empty() || (lo..=hi).contains(&(total.saturating_sub(held) as usize));
@@ -238,7 +257,7 @@ impl Rules {
             }
         }
         let mut peers = vec![Vec::new(); cells];
-        let groups = units.iter().map(|(_, u)| u).chain(cages.iter().map(|(_, u)| u));
+        let groups = units.iter().map(|(_, u)| u).chain(cages.iter().map(|(_, u)| u)).chain(&compiled.groups);
         for unit in groups {
             for &a in unit {
                 for &o in unit {
@@ -248,12 +267,46 @@ impl Rules {
                 }
             }
         }
+        for &(a, b) in &compiled.distinct_pairs {
+            peers[a as usize].push(b);
+            peers[b as usize].push(a);
+        }
         for p in &mut peers {
             p.sort_unstable();
             p.dedup();
         }
         let classic = self.is_classic() && shape.square_side().is_some();
-        Ok(Layout { shape, n, units, cages, innies, intersections, peers, region_of, classic })
+        let mut compiled = compiled;
+        compiled.props.sums.extend(innies_and_outies(shape, &units, &cages));
+        let cage_seers = cages
+            .iter()
+            .chain(&innies)
+            .map(|(_, cs)| {
+                peers[cs[0] as usize]
+                    .iter()
+                    .copied()
+                    .filter(|o| !cs.contains(o) && cs.iter().all(|&x| peers[x as usize].binary_search(o).is_ok()))
+                    .collect()
+            })
+            .collect();
+        let memo = Memo::new(cages.len() + innies.len() + compiled.props.sums.len() + compiled.props.specials.len());
+        for part in compiled.props.sums.iter_mut().flat_map(|s| s.parts.iter_mut()) {
+            part.group(&peers);
+        }
+        Ok(Layout {
+            shape,
+            n,
+            units,
+            cages,
+            innies,
+            intersections,
+            peers,
+            region_of,
+            classic,
+            memo,
+            props: compiled.props,
+            cage_seers,
+        })
     }
 }
 
@@ -296,12 +349,17 @@ impl Rules {
                         return bad("\"cages\" is an array of {\"sum\": ..., \"cells\": [[row, column], ...]}");
                     };
                     for (k, cage) in list.iter().enumerate() {
-                        rules.cages.push(cage_from_json(cage, k + 1)?);
+                        match cage_from_json(cage, k + 1)? {
+                            (Some(sum), cells) => rules.cages.push(Cage { sum, cells }),
+                            (None, cells) => rules.constraints.plain_cages.push(cells),
+                        }
                     }
                 }
+                other if super::constraints::KEYS.contains(&other) => rules.constraints.read_key(other, value)?,
                 other => {
                     return bad(&format!(
-                        "unknown key \"{other}\" in rules (the keys are diagonals, windows, regions and cages)"
+                        "unknown key \"{other}\" in rules (the keys are diagonals, windows, regions, cages, {})",
+                        super::constraints::KEYS.join(", ")
                     ))
                 }
             }
@@ -332,12 +390,26 @@ impl Rules {
                 .collect();
             map.insert("cages".into(), Value::Array(cages));
         }
+        if !self.constraints.plain_cages.is_empty() {
+            let plain = self
+                .constraints
+                .plain_cages
+                .iter()
+                .map(|c| json!({"cells": c.iter().map(|&(r, c)| json!([r, c])).collect::<Vec<_>>()}));
+            match map.get_mut("cages") {
+                Some(Value::Array(list)) => list.extend(plain),
+                _ => {
+                    map.insert("cages".into(), Value::Array(plain.collect()));
+                }
+            }
+        }
+        self.constraints.write_json(&mut map);
         Value::Object(map)
     }
 }
 
-/// Cage number `no` (from 1) of JSON rules.
-fn cage_from_json(v: &serde_json::Value, no: usize) -> Result<Cage, RulesSyntaxError> {
+/// Cage number `no` (from 1) of JSON rules: its sum (none: distinct digits only) and cells.
+fn cage_from_json(v: &serde_json::Value, no: usize) -> Result<(Option<u32>, Vec<(u32, u32)>), RulesSyntaxError> {
     let bad = |what: String| Err(RulesSyntaxError(what));
     let Some(map) = v.as_object() else {
         return bad(format!("cage {no} is an object {{\"sum\": ..., \"cells\": [[row, column], ...]}}"));
@@ -345,8 +417,12 @@ fn cage_from_json(v: &serde_json::Value, no: usize) -> Result<Cage, RulesSyntaxE
     if let Some(other) = map.keys().find(|k| *k != "sum" && *k != "cells") {
         return bad(format!("unknown key \"{other}\" in cage {no} (the keys are sum and cells)"));
     }
-    let Some(sum) = map.get("sum").and_then(|s| s.as_u64()).filter(|&s| s <= u32::MAX as u64) else {
-        return bad(format!("cage {no} has no \"sum\" that is a whole number of 0 or more"));
+    let sum = match map.get("sum") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(s) => match s.as_u64().filter(|&s| s <= u32::MAX as u64) {
+            Some(s) => Some(s as u32),
+            None => return bad(format!("cage {no} has a \"sum\" that is not a whole number of 0 or more")),
+        },
     };
     let Some(list) = map.get("cells").and_then(|c| c.as_array()) else {
         return bad(format!("cage {no} has no \"cells\" array of [row, column] pairs"));
@@ -359,7 +435,80 @@ fn cage_from_json(v: &serde_json::Value, no: usize) -> Result<Cage, RulesSyntaxE
             _ => return bad(format!("cage {no} has a cell {cell} that is not a [row, column] pair of whole numbers")),
         }
     }
-    Ok(Cage { sum: sum as u32, cells })
+    Ok((sum, cells))
+}
+
+/// The most cells of an innie or outie sum [`innies_and_outies`] adds.
+const INNIES_MOST: usize = 8;
+
+/// The rule of 45 over unions of houses, for the search: per band of `k` consecutive rows or
+/// columns (1 to n - 1 of them) and per region, the cells of the union outside the cages wholly
+/// inside it add up to `k` times the digits' total less those cages' sums (the innies; a
+/// single house's are [`Layout::innies`] already); and when every cell of the union is in a
+/// cage, the cells of the cages sticking out add up to those cages' sums less the innies' total
+/// (the outies). Only sums of at most [`INNIES_MOST`] cells.
+fn innies_and_outies(shape: Shape, units: &[(UnitKind, Vec<u16>)], cages: &[(u32, Vec<u16>)]) -> Vec<EqualSums> {
+    let n = shape.n();
+    if cages.is_empty() {
+        return Vec::new();
+    }
+    let total = (n * (n + 1) / 2) as u32;
+    let mut unions: Vec<(usize, Vec<bool>)> = Vec::new();
+    for columns in [false, true] {
+        for k in 1..n {
+            for first in 0..=n - k {
+                let inside = (0..n * n)
+                    .map(|c| {
+                        let line = if columns { c % n } else { c / n };
+                        (first..first + k).contains(&line)
+                    })
+                    .collect();
+                unions.push((k, inside));
+            }
+        }
+    }
+    for (kind, unit) in units {
+        if *kind == UnitKind::Region {
+            let mut inside = vec![false; n * n];
+            unit.iter().for_each(|&c| inside[c as usize] = true);
+            unions.push((1, inside));
+        }
+    }
+    let mut out: Vec<EqualSums> = Vec::new();
+    let push = |cells: Vec<u16>, sum: u32, out: &mut Vec<EqualSums>| {
+        if !cells.is_empty()
+            && cells.len() <= INNIES_MOST
+            && !out.iter().any(|s| s.total == Some(sum) && s.parts[0].cells == cells)
+        {
+            out.push(EqualSums { parts: vec![Part::sum(cells)], total: Some(sum) });
+        }
+    };
+    for (k, inside) in unions {
+        let held = |cs: &Vec<u16>| cs.iter().filter(|&&c| inside[c as usize]).count();
+        let whole: Vec<&(u32, Vec<u16>)> = cages.iter().filter(|(_, cs)| held(cs) == cs.len()).collect();
+        let partial: Vec<&(u32, Vec<u16>)> = cages.iter().filter(|(_, cs)| (1..cs.len()).contains(&held(cs))).collect();
+        let in_whole: u32 = whole.iter().map(|(s, _)| s).sum();
+        let Some(rest) = (k as u32 * total).checked_sub(in_whole) else { continue };
+        let innies: Vec<u16> = (0..n * n)
+            .filter(|&c| inside[c] && !whole.iter().any(|(_, cs)| cs.contains(&(c as u16))))
+            .map(|c| c as u16)
+            .collect();
+        if k > 1 {
+            push(innies.clone(), rest, &mut out);
+        }
+        let free = innies.iter().any(|c| !partial.iter().any(|(_, cs)| cs.contains(c)));
+        if !free && !partial.is_empty() {
+            let outies: Vec<u16> =
+                partial.iter().flat_map(|(_, cs)| cs.iter().copied().filter(|&c| !inside[c as usize])).collect();
+            let in_partial: u32 = partial.iter().map(|(s, _)| s).sum();
+            if let Some(sum) = in_partial.checked_sub(rest) {
+                let mut outies = outies;
+                outies.sort_unstable();
+                push(outies, sum, &mut out);
+            }
+        }
+    }
+    out
 }
 
 /// The region numbers (0-based, in order of first appearance) of a region map, checked: `n`
@@ -452,7 +601,9 @@ impl Layout {
         let full = (1u32 << self.n) - 1;
         let units_hold =
             self.units.iter().all(|(_, u)| u.iter().fold(0u32, |m, &c| m | 1 << (cells[c as usize] - 1)) == full);
-        units_hold && self.cages.iter().all(|(sum, u)| self.cage_holds(cells, *sum, u, true))
+        units_hold
+            && self.cages.iter().all(|(sum, u)| self.cage_holds(cells, *sum, u, true))
+            && self.props.holds(self.n, cells, true)
     }
 
     /// Whether no two givens of `cells` break a rule: equal digits sharing a unit or a cage,
@@ -464,7 +615,9 @@ impl Layout {
         let distinct = (0..cells.len())
             .filter(|&c| cells[c] != 0)
             .all(|c| self.peers[c].iter().all(|&p| cells[p as usize] != cells[c]));
-        distinct && self.cages.iter().all(|(sum, u)| self.cage_holds(cells, *sum, u, false))
+        distinct
+            && self.cages.iter().all(|(sum, u)| self.cage_holds(cells, *sum, u, false))
+            && self.props.holds(self.n, cells, false)
     }
 
     fn cage_holds(&self, cells: &[u8], sum: u32, cage: &[u16], complete: bool) -> bool {

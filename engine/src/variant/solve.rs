@@ -17,7 +17,7 @@ pub use crate::search::{RESTARTS, RESTART_NODES};
 /// of its cells: the layout searches under their variant names.
 pub use crate::search::{
     candidates_in as candidates_with, count_in as count_solutions_with, solutions_in as solutions_with,
-    solve_in as solve_with,
+    solve_in as solve_with, true_candidates_in as true_candidates_with,
 };
 
 /// A solution of `grid` under `lay` drawn at random, with restarts ([`search::random_solution_in`]).
@@ -87,6 +87,83 @@ mod tests {
             );
         }
     }
+
+    /// Calls of the interrupt hook a puzzle of data/constraints may take in the test below (each
+    /// after about 256 search nodes, or about 2^16 units of a constraint's passes).
+    const BUDGET: u64 = 4_000;
+
+    /// Published puzzles of data/constraints whose solution is not unique (sigh's solver finds
+    /// two as well): a snipe, one of a series finding the least clue of a kind.
+    const NOT_UNIQUE: [&str; 1] = ["Sandwich snipe 18"];
+
+    /// sigh's published puzzles of the setters' constraints (data/constraints): each one's
+    /// solution holds its rules, its true candidates are its solution's digits (it is unique),
+    /// and the search finds it. The hardest may pass the test's budget of work (the benchmark
+    /// times them all, scripts/constraint_bench.sh); at most [`OVER_BUDGET`] of them.
+    #[test]
+    fn published_constraint_puzzles_solve_uniquely() {
+        let path = format!("{}/../data/constraints/sigh_iss.tsv", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (mut failed, mut over_budget, mut solved) = (Vec::new(), Vec::new(), 0);
+        for line in text.lines() {
+            let f: Vec<&str> = line.split('\t').collect();
+            let puzzle = Grid::parse(f[0]).unwrap();
+            let solution = Grid::parse(f[2]).unwrap();
+            let rules = Rules::from_json(&serde_json::from_str(f[1]).unwrap()).unwrap();
+            let lay = match rules.layout_of(puzzle.shape()) {
+                Ok(lay) => lay,
+                Err(e) => {
+                    failed.push(format!("{}: {e}", f[3]));
+                    continue;
+                }
+            };
+            let start = std::time::Instant::now();
+            if !lay.is_solved(solution.cells()) {
+                failed.push(format!("{}: the published solution breaks its rules", f[3]));
+                continue;
+            }
+            // A budget of work, not of time: the interrupt hook is asked every few hundred nodes
+            // or about a millisecond of a constraint's passes.
+            let mut asked = 0u64;
+            let mut over = || {
+                asked += 1;
+                asked > BUDGET
+            };
+            let Ok(truth) = true_candidates_with(&puzzle, &lay, 1, &mut over) else {
+                eprintln!("{:>10.3} ms  over budget  {}", start.elapsed().as_secs_f64() * 1e3, f[3]);
+                over_budget.push(f[3].to_string());
+                continue;
+            };
+            let n = lay.n;
+            let digits: Vec<Vec<u8>> = (0..n * n)
+                .map(|c| {
+                    (0..n).filter(|&d| truth.as_ref().is_some_and(|t| t[c * n + d] > 0)).map(|d| d as u8 + 1).collect()
+                })
+                .collect();
+            let expected: Vec<Vec<u8>> = solution.cells().iter().map(|&d| vec![d]).collect();
+            if NOT_UNIQUE.contains(&f[3]) {
+                // Its published solution is one of its solutions.
+                if !(0..n * n).all(|c| digits[c].contains(&solution.cells()[c])) || digits == expected {
+                    failed.push(format!("{}: true candidates {digits:?}", f[3]));
+                }
+            } else if digits != expected {
+                failed.push(format!("{}: true candidates {digits:?}", f[3]));
+            } else {
+                let found = solve_with(&puzzle, &lay, &mut || false).unwrap();
+                if found.as_ref() != Some(&solution) {
+                    failed.push(format!("{}: solved as {:?}", f[3], found.map(|g| g.to_string())));
+                }
+            }
+            solved += 1;
+            eprintln!("{:>10.3} ms  {}", start.elapsed().as_secs_f64() * 1e3, f[3]);
+        }
+        assert!(failed.is_empty(), "{} of {}:\n{}", failed.len(), text.lines().count(), failed.join("\n"));
+        assert!(over_budget.len() <= OVER_BUDGET, "over the budget: {over_budget:?}");
+        assert!(solved >= 50, "{solved} decided");
+    }
+
+    /// How many puzzles of data/constraints may pass the budget of the test above.
+    const OVER_BUDGET: usize = 16;
 
     #[test]
     fn published_jigsaw_puzzles_solve_uniquely() {

@@ -1,0 +1,760 @@
+//! The passes of the setters' constraints ([`crate::variant::constraints`]) over a search state:
+//! each keeps in its cells the digits that some assignment of the constraint's cells, each from
+//! its candidates, supports (digits may repeat inside a pass; the units keep them apart).
+
+use super::state::{Queue, State};
+use super::Meter;
+use crate::variant::constraints::{fingerprint, EqualSums, Part, Special};
+use crate::variant::Layout;
+
+/// The digits of a mask, each as its index (digit - 1).
+#[inline]
+fn each(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            d
+        })
+    })
+}
+
+/// `dst |= src` shifted up by `sh` bits (down when negative); bits past the end are dropped.
+fn or_shifted(dst: &mut [u64], src: &[u64], sh: i32) {
+    let w = dst.len();
+    let (ws, bs) = ((sh.unsigned_abs() / 64) as usize, sh.unsigned_abs() % 64);
+    if sh >= 0 {
+        for i in (ws..w).rev() {
+            let j = i - ws;
+            let mut v = src[j] << bs;
+            if bs > 0 && j > 0 {
+                v |= src[j - 1] >> (64 - bs);
+            }
+            dst[i] |= v;
+        }
+    } else {
+        for i in 0..w.saturating_sub(ws) {
+            let j = i + ws;
+            let mut v = src[j] >> bs;
+            if bs > 0 && j + 1 < w {
+                v |= src[j + 1] << (64 - bs);
+            }
+            dst[i] |= v;
+        }
+    }
+}
+
+/// The most words of partial sums [`linear_support`] keeps on the stack.
+const STACK_WORDS: usize = 512;
+
+/// The digits of each term of `Σ coefs[i] · d_i = total` (`d_i` from `masks[i]`, digits may
+/// repeat) that some solution of the equation puts there, into `out`; false when it has none.
+/// Exact over the reachable partial sums (forward, then backward from the total) when they fit
+/// in 64 K bits; otherwise narrowed by bounds only (sound, weaker).
+pub(super) fn linear_support(
+    masks: &[u32],
+    coefs: &[i32],
+    total: i32,
+    n: usize,
+    out: &mut [u32],
+    meter: &mut Meter,
+) -> bool {
+    let k = masks.len();
+    // Every prefix sum lies in [lo, hi], whatever the order of the terms.
+    let lo: i64 = coefs.iter().filter(|&&c| c < 0).map(|&c| c as i64 * n as i64).sum();
+    let hi: i64 = coefs.iter().filter(|&&c| c > 0).map(|&c| c as i64 * n as i64).sum();
+    if (total as i64) < lo || total as i64 > hi || masks.contains(&0) {
+        return false;
+    }
+    let bits = (hi - lo + 1) as usize;
+    let words = bits.div_ceil(64);
+    if bits > 1 << 16 {
+        return bounds_support(masks, coefs, total, out);
+    }
+    let need = (k + 2) * words;
+    let mut stack = [0u64; STACK_WORDS];
+    let mut heap = Vec::new();
+    let buf: &mut [u64] = if need <= STACK_WORDS {
+        &mut stack[..need]
+    } else {
+        heap.resize(need, 0);
+        &mut heap
+    };
+    if meter.tick((k * words) as u64 * 4) {
+        return false;
+    }
+    let (layers, tmp) = buf.split_at_mut((k + 1) * words);
+    let zero = (-lo) as usize;
+    layers[zero / 64] |= 1 << (zero % 64);
+    for i in 0..k {
+        let (now, next) = layers.split_at_mut((i + 1) * words);
+        let now = &now[i * words..];
+        let next = &mut next[..words];
+        for d in each(masks[i]) {
+            or_shifted(next, now, coefs[i] * (d as i32 + 1));
+        }
+        if next.iter().all(|&w| w == 0) {
+            return false;
+        }
+    }
+    // good: the sums of layer i+1 that reach the total; walk back, layer by layer.
+    let t = (total as i64 - lo) as usize;
+    if layers[k * words + t / 64] >> (t % 64) & 1 == 0 {
+        return false;
+    }
+    let mut good = vec![0u64; words];
+    good[t / 64] = 1 << (t % 64);
+    for i in (0..k).rev() {
+        let now = &layers[i * words..(i + 1) * words];
+        let mut before = vec![0u64; words];
+        out[i] = 0;
+        for d in each(masks[i]) {
+            let tmp = &mut tmp[..words];
+            tmp.fill(0);
+            // The sums of layer i that step into a good sum with this digit.
+            or_shifted(tmp, &good, -coefs[i] * (d as i32 + 1));
+            let mut any = false;
+            for (w, x) in tmp.iter_mut().enumerate() {
+                *x &= now[w];
+                any |= *x != 0;
+            }
+            if any {
+                out[i] |= 1 << d;
+                for (b, x) in before.iter_mut().zip(tmp.iter()) {
+                    *b |= x;
+                }
+            }
+        }
+        good = before;
+    }
+    true
+}
+
+/// [`linear_support`] by bounds: each term's digits within what the others' least and most
+/// leave, until nothing changes.
+fn bounds_support(masks: &[u32], coefs: &[i32], total: i32, out: &mut [u32]) -> bool {
+    let k = masks.len();
+    out[..k].copy_from_slice(masks);
+    let range = |m: u32, c: i32| {
+        let (a, b) = (c as i64 * (m.trailing_zeros() as i64 + 1), c as i64 * (32 - m.leading_zeros()) as i64);
+        (a.min(b), a.max(b))
+    };
+    loop {
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for i in 0..k {
+            if out[i] == 0 {
+                return false;
+            }
+            let (a, b) = range(out[i], coefs[i]);
+            lo += a;
+            hi += b;
+        }
+        if (total as i64) < lo || total as i64 > hi {
+            return false;
+        }
+        let mut changed = false;
+        for i in 0..k {
+            let (a, b) = range(out[i], coefs[i]);
+            let (olo, ohi) = (lo - a, hi - b);
+            let keep = each(out[i])
+                .filter(|&d| {
+                    let v = coefs[i] as i64 * (d as i64 + 1);
+                    v + olo <= total as i64 && v + ohi >= total as i64
+                })
+                .fold(0u32, |m, d| m | 1 << d);
+            if keep != out[i] {
+                out[i] = keep;
+                changed = true;
+            }
+        }
+        if !changed {
+            return true;
+        }
+    }
+}
+
+/// The values one group of a part can reach, layer by layer: over the sets of digits used (a
+/// group of distinct cells, weights 1, on a grid up to 9x9), or over partial values.
+struct GroupForward {
+    /// Per layer (before cell i of the group): sets of digits (8 words) or values (`words`).
+    layers: Vec<u64>,
+    sets: bool,
+    /// The group's reachable values.
+    values: Vec<u64>,
+}
+
+impl GroupForward {
+    fn of(masks: &[u32], weights: &[u32], distinct: bool, n: usize, words: usize) -> GroupForward {
+        let k = masks.len();
+        let sets = distinct && k > 1 && n <= 9 && weights.iter().all(|&w| w == 1);
+        let stride = if sets { 8 } else { words };
+        let mut layers = vec![0u64; (k + 1) * stride];
+        layers[0] = 1;
+        let mut values = vec![0u64; words];
+        for i in 0..k {
+            let (now, next) = layers.split_at_mut((i + 1) * stride);
+            let now = &now[i * stride..];
+            let next = &mut next[..stride];
+            if sets {
+                for (w, &word) in now.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let used = (w * 64 + bits.trailing_zeros() as usize) as u32;
+                        bits &= bits - 1;
+                        let mut free = masks[i] & !used;
+                        while free != 0 {
+                            let bit = free & free.wrapping_neg();
+                            free ^= bit;
+                            let u = used | bit;
+                            next[u as usize / 64] |= 1 << (u % 64);
+                        }
+                    }
+                }
+            } else {
+                for d in each(masks[i]) {
+                    or_shifted(next, now, (weights[i] * (d as u32 + 1)) as i32);
+                }
+            }
+        }
+        let last = &layers[k * stride..];
+        if sets {
+            for (w, &word) in last.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let v = digit_sum((w * 64 + bits.trailing_zeros() as usize) as u32) as usize;
+                    bits &= bits - 1;
+                    values[v / 64] |= 1 << (v % 64);
+                }
+            }
+        } else {
+            values.copy_from_slice(last);
+        }
+        GroupForward { layers, sets, values }
+    }
+
+    /// The digits of each cell of the group that lead to a value of `allowed`, into `sup`.
+    fn support(&self, masks: &[u32], weights: &[u32], allowed: &[u64], words: usize, sup: &mut [u32]) {
+        let k = masks.len();
+        if self.sets {
+            let mut good = [0u64; 8];
+            for (w, &word) in self.layers[k * 8..].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let u = (w * 64 + bits.trailing_zeros() as usize) as u32;
+                    bits &= bits - 1;
+                    let v = digit_sum(u) as usize;
+                    if allowed[v / 64] >> (v % 64) & 1 != 0 {
+                        good[w] |= 1 << (u % 64);
+                    }
+                }
+            }
+            for i in (0..k).rev() {
+                let mut before = [0u64; 8];
+                for (w, &word) in self.layers[i * 8..(i + 1) * 8].iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let used = (w * 64 + bits.trailing_zeros() as usize) as u32;
+                        bits &= bits - 1;
+                        let mut free = masks[i] & !used;
+                        while free != 0 {
+                            let bit = free & free.wrapping_neg();
+                            free ^= bit;
+                            let u = used | bit;
+                            if good[u as usize / 64] >> (u % 64) & 1 != 0 {
+                                sup[i] |= bit;
+                                before[w] |= 1 << (used % 64);
+                            }
+                        }
+                    }
+                }
+                good = before;
+            }
+        } else {
+            let mut good: Vec<u64> = self.layers[k * words..].iter().zip(allowed).map(|(a, b)| a & b).collect();
+            let mut tmp = vec![0u64; words];
+            for i in (0..k).rev() {
+                let now = &self.layers[i * words..(i + 1) * words];
+                let mut before = vec![0u64; words];
+                for d in each(masks[i]) {
+                    tmp.fill(0);
+                    or_shifted(&mut tmp, &good, -((weights[i] * (d as u32 + 1)) as i32));
+                    let mut any = false;
+                    for (x, &w) in tmp.iter_mut().zip(now) {
+                        *x &= w;
+                        any |= *x != 0;
+                    }
+                    if any {
+                        sup[i] |= 1 << d;
+                        for (b, x) in before.iter_mut().zip(&tmp) {
+                            *b |= x;
+                        }
+                    }
+                }
+                good = before;
+            }
+        }
+    }
+}
+
+/// `dst` = the sums of a value of `a` and a value of `b` (bitsets of `words` words).
+fn convolve(a: &[u64], b: &[u64], dst: &mut [u64]) {
+    dst.fill(0);
+    for (w, &word) in a.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let v = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            or_shifted(dst, b, v as i32);
+        }
+    }
+}
+
+/// The values a part of an [`EqualSums`] can reach: per group of its cells (cells that see each
+/// other, [`Part::groups`]), the group's values, and the part's as their sums.
+struct Forward {
+    groups: Vec<GroupForward>,
+    /// prefix[g]: the values the groups before g reach together (`words` words each).
+    prefix: Vec<u64>,
+    /// The part's reachable values.
+    values: Vec<u64>,
+}
+
+impl Forward {
+    fn of(part: &Part, masks: &[u32], n: usize, words: usize) -> Forward {
+        let mut groups = Vec::with_capacity(part.groups.len());
+        let mut prefix = vec![0u64; (part.groups.len() + 1) * words];
+        prefix[0] = 1;
+        for (g, &(a, b)) in part.groups.iter().enumerate() {
+            let f = GroupForward::of(&masks[a..b], &part.weights[a..b], part.distinct || b - a > 1, n, words);
+            let (before, after) = prefix.split_at_mut((g + 1) * words);
+            convolve(&before[g * words..], &f.values, &mut after[..words]);
+            groups.push(f);
+        }
+        let values = prefix[part.groups.len() * words..].to_vec();
+        Forward { groups, prefix, values }
+    }
+
+    /// The digits of each cell that lead to a value of `allowed`.
+    fn support(&self, part: &Part, masks: &[u32], allowed: &[u64], words: usize) -> Vec<u32> {
+        let mut sup = vec![0u32; masks.len()];
+        // after: the totals still good after the groups from g on (working back).
+        let mut after: Vec<u64> = allowed.iter().zip(&self.values).map(|(a, b)| a & b).collect();
+        let mut tmp = vec![0u64; words];
+        for (g, &(a, b)) in part.groups.iter().enumerate().rev() {
+            let before = &self.prefix[g * words..(g + 1) * words];
+            let f = &self.groups[g];
+            let mut group_good = vec![0u64; words];
+            let mut next_after = vec![0u64; words];
+            for (w, &word) in f.values.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let v = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    tmp.fill(0);
+                    or_shifted(&mut tmp, &after, -(v as i32));
+                    let mut any = false;
+                    for (x, &p) in tmp.iter_mut().zip(before) {
+                        *x &= p;
+                        any |= *x != 0;
+                    }
+                    if any {
+                        group_good[v / 64] |= 1 << (v % 64);
+                        for (o, x) in next_after.iter_mut().zip(&tmp) {
+                            *o |= x;
+                        }
+                    }
+                }
+            }
+            f.support(&masks[a..b], &part.weights[a..b], &group_good, words, &mut sup[a..b]);
+            after = next_after;
+        }
+        sup
+    }
+}
+
+/// The sum of the digits of a mask (digit d as bit d - 1).
+#[inline]
+fn digit_sum(mut mask: u32) -> u32 {
+    let mut s = 0;
+    while mask != 0 {
+        s += mask.trailing_zeros() + 1;
+        mask &= mask - 1;
+    }
+    s
+}
+
+/// The cells of a clue.
+fn special_cells(s: &Special) -> &[u16] {
+    match s {
+        Special::Sandwich { cells, .. }
+        | Special::XSum { cells, .. }
+        | Special::Skyscraper { cells, .. }
+        | Special::Between { cells }
+        | Special::Renban { cells }
+        | Special::Quadruple { cells, .. } => cells,
+    }
+}
+
+/// Ones, the coefficients of plain sums.
+const ONES: [i32; 25] = [1; 25];
+
+impl<const C: usize> State<C> {
+    /// Keeps in `cell` only the digits of `mask`: `Some(true)` when some left, `None` when none
+    /// would be left.
+    #[inline]
+    fn keep(&mut self, cell: usize, mask: u32, queue: &mut Queue<C>) -> Option<bool> {
+        self.eliminate(cell, self.cand[cell] & !mask, queue)
+    }
+
+    /// Odd and even cells: their digits only. False on a contradiction.
+    pub(super) fn restrict_unary(&mut self, lay: &Layout, queue: &mut Queue<C>) -> bool {
+        lay.props.unary.iter().all(|&(c, m)| self.keep(c as usize, m, queue).is_some())
+    }
+
+    /// One pass of every setter's constraint of the layout (pairs until they settle, then sums
+    /// and clues). `None` on a contradiction or when the meter stopped, else whether a
+    /// candidate was removed.
+    pub(super) fn narrow_props(&mut self, lay: &Layout, queue: &mut Queue<C>, meter: &mut Meter) -> Option<bool> {
+        let p = &lay.props;
+        let n = lay.n;
+        let mut changed = false;
+        loop {
+            if meter.tick(p.pairs.len() as u64) {
+                return None;
+            }
+            let mut round = false;
+            for &(a, b, r) in &p.pairs {
+                let rel = &p.relations[r as usize];
+                let (a, b) = (a as usize, b as usize);
+                let sup_b = each(self.cand[a]).fold(0, |m, d| m | rel.forward[d]);
+                round |= self.keep(b, sup_b, queue)?;
+                let sup_a = each(self.cand[b]).fold(0, |m, d| m | rel.backward[d]);
+                round |= self.keep(a, sup_a, queue)?;
+            }
+            if !round {
+                break;
+            }
+            changed = true;
+        }
+        let base = lay.cages.len() + lay.innies.len();
+        for (k, s) in p.sums.iter().enumerate() {
+            let f = fingerprint(s.parts.iter().flat_map(|p| p.cells.iter()).map(|&c| self.cand[c as usize]));
+            if lay.memo.settled(base + k, f) {
+                continue;
+            }
+            if self.narrow_sums(s, n, queue, meter)? {
+                changed = true;
+            } else {
+                lay.memo.record(base + k, f);
+            }
+        }
+        let base = base + p.sums.len();
+        for (k, s) in p.specials.iter().enumerate() {
+            let f = fingerprint(special_cells(s).iter().map(|&c| self.cand[c as usize]));
+            if lay.memo.settled(base + k, f) {
+                continue;
+            }
+            if meter.tick(n as u64 * 4) {
+                return None;
+            }
+            let narrowed = match s {
+                Special::Sandwich { cells, sum } => self.narrow_sandwich(cells, *sum, n, queue, meter)?,
+                Special::XSum { cells, sum } => self.narrow_x_sum(cells, *sum, n, queue, meter)?,
+                Special::Skyscraper { cells, count } => self.narrow_skyscraper(cells, *count as usize, n, queue)?,
+                Special::Between { cells } => self.narrow_between(cells, queue)?,
+                Special::Renban { cells } => self.narrow_renban(cells, n, queue)?,
+                Special::Quadruple { cells, digits } => self.narrow_quadruple(cells, digits, queue, meter)?,
+            };
+            if narrowed {
+                changed = true;
+            } else {
+                lay.memo.record(base + k, f);
+            }
+        }
+        Some(changed)
+    }
+
+    /// Equal sums: each part's reachable values, their intersection (and the total), then per
+    /// part the digits that lead to a value of the intersection.
+    fn narrow_sums(&mut self, s: &EqualSums, n: usize, queue: &mut Queue<C>, meter: &mut Meter) -> Option<bool> {
+        let most = s.parts.iter().map(|p| p.weights.iter().sum::<u32>() as usize * n).max().unwrap_or(0);
+        let words = (most + 1).div_ceil(64);
+        let mut common = vec![!0u64; words];
+        if let Some(t) = s.total {
+            common.fill(0);
+            if t as usize > most {
+                return None;
+            }
+            common[t as usize / 64] = 1 << (t % 64);
+        }
+        let mut forwards = Vec::with_capacity(s.parts.len());
+        for part in &s.parts {
+            let masks: Vec<u32> = part.cells.iter().map(|&c| self.cand[c as usize]).collect();
+            if meter.tick((masks.len() * words) as u64 * 4) {
+                return None;
+            }
+            let f = Forward::of(part, &masks, n, words);
+            for (c, v) in common.iter_mut().zip(&f.values) {
+                *c &= v;
+            }
+            forwards.push((masks, f));
+        }
+        if common.iter().all(|&w| w == 0) {
+            return None;
+        }
+        let mut changed = false;
+        for (part, (masks, f)) in s.parts.iter().zip(&forwards) {
+            let sup = f.support(part, masks, &common, words);
+            for (i, &c) in part.cells.iter().enumerate() {
+                changed |= self.keep(c as usize, sup[i], queue)?;
+            }
+        }
+        Some(changed)
+    }
+
+    /// Keeps each cell's supported digits `sup` (cells of `cells` in order); `None` when a cell
+    /// has none.
+    fn keep_all(&mut self, cells: &[u16], sup: &[u32], queue: &mut Queue<C>) -> Option<bool> {
+        let mut changed = false;
+        for (i, &c) in cells.iter().enumerate() {
+            changed |= self.keep(c as usize, sup[i], queue)?;
+        }
+        Some(changed)
+    }
+
+    /// A sandwich: per placement of the 1 and the largest digit, the middle cells' sums.
+    fn narrow_sandwich(
+        &mut self,
+        cells: &[u16],
+        sum: u32,
+        n: usize,
+        queue: &mut Queue<C>,
+        meter: &mut Meter,
+    ) -> Option<bool> {
+        let k = cells.len();
+        let (one, top) = (1u32, 1u32 << (n - 1));
+        let inner = ((1u32 << n) - 1) & !one & !top;
+        let cand: Vec<u32> = cells.iter().map(|&c| self.cand[c as usize]).collect();
+        let mut sup = [0u32; 25];
+        let mut out = [0u32; 25];
+        let masks: Vec<u32> = cand.iter().map(|&m| m & inner).collect();
+        for p in 0..k {
+            for q in p + 1..k {
+                for (a, b) in [(one, top), (top, one)] {
+                    if cand[p] & a == 0 || cand[q] & b == 0 {
+                        continue;
+                    }
+                    if (0..k).any(|i| i != p && i != q && masks[i] == 0) {
+                        continue;
+                    }
+                    let mid = &masks[p + 1..q];
+                    if mid.is_empty() {
+                        if sum != 0 {
+                            continue;
+                        }
+                    } else if !linear_support(mid, &ONES[..mid.len()], sum as i32, n, &mut out, meter) {
+                        continue;
+                    }
+                    sup[p] |= a;
+                    sup[q] |= b;
+                    for i in 0..k {
+                        if i > p && i < q {
+                            sup[i] |= out[i - p - 1];
+                        } else if i != p && i != q {
+                            sup[i] |= masks[i];
+                        }
+                    }
+                }
+            }
+        }
+        self.keep_all(cells, &sup[..k], queue)
+    }
+
+    /// An X-sum: per first digit x, the sums of the next x - 1 cells.
+    fn narrow_x_sum(
+        &mut self,
+        cells: &[u16],
+        sum: u32,
+        n: usize,
+        queue: &mut Queue<C>,
+        meter: &mut Meter,
+    ) -> Option<bool> {
+        let k = cells.len();
+        let cand: Vec<u32> = cells.iter().map(|&c| self.cand[c as usize]).collect();
+        let mut sup = [0u32; 25];
+        let mut out = [0u32; 25];
+        for x in each(cand[0]).map(|d| d + 1) {
+            if x > k || (x as u32) > sum {
+                continue;
+            }
+            let rest = &cand[1..x];
+            let target = sum - x as u32;
+            if rest.is_empty() {
+                if target != 0 {
+                    continue;
+                }
+            } else if !linear_support(rest, &ONES[..rest.len()], target as i32, n, &mut out, meter) {
+                continue;
+            }
+            sup[0] |= 1 << (x - 1);
+            for i in 1..k {
+                sup[i] |= if i < x { out[i - 1] } else { cand[i] };
+            }
+        }
+        self.keep_all(cells, &sup[..k], queue)
+    }
+
+    /// A skyscraper: over the states (tallest so far, how many seen), forward and back.
+    fn narrow_skyscraper(&mut self, cells: &[u16], count: usize, n: usize, queue: &mut Queue<C>) -> Option<bool> {
+        let k = cells.len();
+        let width = count + 1;
+        let states = (n + 1) * width;
+        // reach[i]: the states before cell i, as bits (tallest * width + seen).
+        let mut reach = vec![vec![false; states]; k + 1];
+        reach[0][0] = true;
+        let step = |t: usize, s: usize, d: usize| if d > t { (d, s + 1) } else { (t, s) };
+        for i in 0..k {
+            let m = self.cand[cells[i] as usize];
+            for st in 0..states {
+                if !reach[i][st] {
+                    continue;
+                }
+                let (t, s) = (st / width, st % width);
+                for d in each(m).map(|d| d + 1) {
+                    let (t2, s2) = step(t, s, d);
+                    if s2 <= count {
+                        reach[i + 1][t2 * width + s2] = true;
+                    }
+                }
+            }
+        }
+        let mut good: Vec<bool> = (0..states).map(|st| reach[k][st] && st % width == count).collect();
+        if !good.iter().any(|&g| g) {
+            return None;
+        }
+        let mut sup = [0u32; 25];
+        for i in (0..k).rev() {
+            let m = self.cand[cells[i] as usize];
+            let mut before = vec![false; states];
+            for st in 0..states {
+                if !reach[i][st] {
+                    continue;
+                }
+                let (t, s) = (st / width, st % width);
+                for d in each(m).map(|d| d + 1) {
+                    let (t2, s2) = step(t, s, d);
+                    if s2 <= count && good[t2 * width + s2] {
+                        sup[i] |= 1 << (d - 1);
+                        before[st] = true;
+                    }
+                }
+            }
+            good = before;
+        }
+        self.keep_all(cells, &sup[..k], queue)
+    }
+
+    /// A renban line of k cells: per run of k consecutive digits, feasible when every cell has
+    /// one of them and every one of them has a cell; each cell keeps the runs' digits.
+    fn narrow_renban(&mut self, cells: &[u16], n: usize, queue: &mut Queue<C>) -> Option<bool> {
+        let k = cells.len();
+        let run = (1u32 << k) - 1;
+        let mut sup = [0u32; 25];
+        for lo in 0..=n - k {
+            let w = run << lo;
+            let (mut all, mut each) = (0u32, true);
+            for &c in cells {
+                let m = self.cand[c as usize] & w;
+                each &= m != 0;
+                all |= m;
+            }
+            if each && all == w {
+                for (i, &c) in cells.iter().enumerate() {
+                    sup[i] |= self.cand[c as usize] & w;
+                }
+            }
+        }
+        self.keep_all(cells, &sup[..k], queue)
+    }
+
+    /// A between line: per pair of end digits, the digits strictly between them.
+    fn narrow_between(&mut self, cells: &[u16], queue: &mut Queue<C>) -> Option<bool> {
+        let k = cells.len();
+        let (first, last) = (self.cand[cells[0] as usize], self.cand[cells[k - 1] as usize]);
+        let mut sup = vec![0u32; k];
+        for a in each(first) {
+            for b in each(last) {
+                let (lo, hi) = (a.min(b), a.max(b));
+                if hi <= lo + 1 && k > 2 {
+                    continue;
+                }
+                // Digits (as indices) strictly between lo and hi.
+                let between = if hi > lo + 1 { ((1u32 << hi) - 1) & !((1u32 << (lo + 1)) - 1) } else { 0 };
+                if cells[1..k - 1].iter().any(|&c| self.cand[c as usize] & between == 0) {
+                    continue;
+                }
+                sup[0] |= 1 << a;
+                sup[k - 1] |= 1 << b;
+                for i in 1..k - 1 {
+                    sup[i] |= self.cand[cells[i] as usize] & between;
+                }
+            }
+        }
+        self.keep_all(cells, &sup, queue)
+    }
+
+    /// A quadruple: over the assignments of its four cells, those that hold its digits.
+    fn narrow_quadruple(
+        &mut self,
+        cells: &[u16],
+        digits: &[u32],
+        queue: &mut Queue<C>,
+        meter: &mut Meter,
+    ) -> Option<bool> {
+        let cand: Vec<u32> = cells.iter().map(|&c| self.cand[c as usize]).collect();
+        let mut need = [0u8; 26];
+        for &d in digits {
+            need[d as usize] += 1;
+        }
+        let mut sup = [0u32; 4];
+        let mut pick = [0usize; 4];
+        fn walk(
+            i: usize,
+            cand: &[u32],
+            need: &mut [u8; 26],
+            missing: usize,
+            pick: &mut [usize; 4],
+            sup: &mut [u32; 4],
+            work: &mut u64,
+        ) {
+            *work += 1;
+            if missing > 4 - i {
+                return;
+            }
+            if i == 4 {
+                for j in 0..4 {
+                    sup[j] |= 1 << (pick[j] - 1);
+                }
+                return;
+            }
+            for d in each(cand[i]).map(|d| d + 1) {
+                // A digit already seen on every path gains nothing new here.
+                let used = need[d] > 0;
+                if used {
+                    need[d] -= 1;
+                }
+                pick[i] = d;
+                walk(i + 1, cand, need, missing - used as usize, pick, sup, work);
+                if used {
+                    need[d] += 1;
+                }
+            }
+        }
+        let mut work = 0;
+        walk(0, &cand, &mut need, digits.len(), &mut pick, &mut sup, &mut work);
+        if meter.tick(work) {
+            return None;
+        }
+        self.keep_all(cells, &sup, queue)
+    }
+}
