@@ -12,9 +12,10 @@
 # grid, whose symmetry group is huge); random digits (invalid, seeded); a generated puzzle.
 # Each function is called once per grid with its required arguments made from the grid: an
 # integer argument named size gets the grid's size, other integers 2,000,000,000 (counts and
-# limits as large as they go), text[] the rating's techniques, jsonb each of two rules (X and
+# limits as large as they go), text[] the rating's techniques, jsonb each of three rules (X and
 # windoku; killer cages over the first half of every row, which made one propagation of the
-# variant search take seconds on 25x25 before it metered its work), text 'none'; grid arguments
+# variant search take seconds on 25x25 before it metered its work; every setter's constraint of
+# issue 50 at once, long lines on every size), text 'none'; grid arguments
 # all get the grid (so is_equivalent(g, g)). Set-returning functions are read to the end with count(*).
 #
 #   scripts/abuse_test.sh            the whole test (about a minute)
@@ -49,7 +50,8 @@ CROSS JOIN LATERAL (VALUES
 ) g(name, text)
 -- 7x7 (no boxes) and 12x12 (boxes of 3x4): the four kinds that reach the shape's own code.
 WHERE n NOT IN (7, 12) OR g.name IN ('empty', 'one given', 'random invalid', 'generated');
--- Rules: X and windoku, and killer cages over the first half of every row (sums in range).
+-- Rules: X and windoku, killer cages over the first half of every row (sums in range), and the
+-- setters' constraints.
 CREATE TEMP TABLE rules (size int, kind text, rules text);
 INSERT INTO rules
 SELECT n, 'X and windoku', '{"diagonals": true, "windows": true}' FROM (VALUES (4), (7), (9), (12), (16), (25)) s(n)
@@ -59,7 +61,55 @@ SELECT n, 'killer, long cages',
                                                                      'cells', (SELECT json_agg(json_build_array(r, c))
                                                                                FROM generate_series(1, (n + 1) / 2) c)))
                                    FROM generate_series(1, n) r))::text
-FROM (VALUES (4), (7), (9), (12), (16), (25)) s(n);
+FROM (VALUES (4), (7), (9), (12), (16), (25)) s(n)
+UNION ALL
+-- The setters' constraints (issue 50), every key at once, long where a key can be: a
+-- thermometer and a little killer along the diagonal, an arrow from a pill of two cells along
+-- row 2, a chain of white dots along row 3, a whisper along row 4, renban along row 5, a
+-- region-sum line along row 6, palindrome, between and modular lines down columns 1-3, outside
+-- clues on every row, the global rules (disjoint groups where there are boxes, entropic lines
+-- where the digits split in three).
+SELECT n, 'setters'' constraints',
+       (jsonb_build_object(
+           'thermometers', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(i, i)) FROM generate_series(1, n) i)),
+           'little_killers', jsonb_build_array(jsonb_build_object('sum', n * (n + 1) / 2,
+               'cells', (SELECT jsonb_agg(jsonb_build_array(i, n + 1 - i)) FROM generate_series(1, n) i))),
+           'arrows', jsonb_build_array(jsonb_build_object('circle', '[[1, 1], [1, 2]]'::jsonb,
+               'lines', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(2, c)) FROM generate_series(3, n) c)))),
+           'kropki', (SELECT jsonb_agg(jsonb_build_object('cells', jsonb_build_array(jsonb_build_array(3, c), jsonb_build_array(3, c + 1)),
+                                                           'color', CASE WHEN c % 2 = 0 THEN 'white' ELSE 'black' END))
+                      FROM generate_series(1, n - 1) c),
+           'xv', jsonb_build_array(jsonb_build_object('cells', jsonb_build_array(jsonb_build_array(n, 1), jsonb_build_array(n, 2)), 'sum', 10)),
+           'negative', '["white", "black", "x", "v"]'::jsonb,
+           'whispers', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(4, c)) FROM generate_series(1, n) c)),
+           'renban', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(5, c)) FROM generate_series(1, n) c)),
+           'region_sum_lines', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(6, c)) FROM generate_series(1, n) c)),
+           'palindromes', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(r, 1)) FROM generate_series(1, n) r)),
+           'between_lines', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(r, 2)) FROM generate_series(1, n) r)),
+           'modular_lines', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(r, 3)) FROM generate_series(1, n) r)),
+           'sandwiches', (SELECT jsonb_agg(jsonb_build_object('row', r, 'sum', r)) FROM generate_series(1, n) r),
+           'x_sums', (SELECT jsonb_agg(jsonb_build_object('column', c, 'from', 'bottom', 'sum', n + c)) FROM generate_series(1, n) c),
+           'skyscrapers', (SELECT jsonb_agg(jsonb_build_object('row', r, 'from', 'right', 'count', 1 + r % (n - 1))) FROM generate_series(1, n) r),
+           'non_consecutive', true, 'anti_knight', true, 'anti_king', true,
+           'minimum', '[[1, 3]]'::jsonb, 'maximum', '[[2, 2]]'::jsonb, 'odd', '[[3, 3]]'::jsonb, 'even', '[[4, 4]]'::jsonb,
+           'quadruples', jsonb_build_array(jsonb_build_object('cells', '[[7, 1], [7, 2], [8, 1], [8, 2]]'::jsonb, 'digits', '[1, 1, 2, 2]'::jsonb)),
+           'clones', jsonb_build_array(jsonb_build_object('cells', '[[1, 4], [2, 4]]'::jsonb, 'copy', '[[3, 4], [4, 5]]'::jsonb)),
+           'extra_regions', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(r, n)) FROM generate_series(1, n) r)),
+           'cages', jsonb_build_array(jsonb_build_object('cells', '[[1, 4], [1, 5]]'::jsonb)))
+        || CASE WHEN n IN (4, 9, 12, 16, 25) THEN '{"disjoint_groups": true}'::jsonb ELSE '{}' END
+        || CASE WHEN n % 3 = 0 THEN jsonb_build_object('entropic_lines', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(r, 4)) FROM generate_series(1, n) r)))
+                ELSE '{}' END)::text
+FROM (VALUES (4), (7), (9), (12), (16), (25)) s(n)
+UNION ALL
+-- Loose enough to search long: anti-knight and non-consecutive, a long arrow along row 1 from a
+-- pill of two at the bottom, a little killer along the diagonal (9x9 and 25x25).
+SELECT n, 'setters'' constraints, loose',
+       jsonb_build_object('anti_knight', true, 'non_consecutive', true,
+           'arrows', jsonb_build_array(jsonb_build_object('circle', jsonb_build_array(jsonb_build_array(n, 1), jsonb_build_array(n, 2)),
+               'lines', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(1, c)) FROM generate_series(1, n) c)))),
+           'little_killers', jsonb_build_array(jsonb_build_object('sum', n * (n + 1) / 2 - 1,
+               'cells', (SELECT jsonb_agg(jsonb_build_array(i + 1, i)) FROM generate_series(1, n - 1) i))))::text
+FROM (VALUES (9), (25)) s(n);
 SELECT format(E'\\echo CASE %s %sx%s %s%s\n%s',
               p.proname || '(' || oidvectortypes(p.proargtypes) || ')', g.size, g.size, g.name,
               CASE WHEN args.takes_rules THEN ', ' || r.kind ELSE '' END,

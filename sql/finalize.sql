@@ -441,26 +441,47 @@ ALTER FUNCTION techniques() ROWS 107;
 ALTER FUNCTION solutions(grid, integer) ROWS 10;
 ALTER FUNCTION search_tree(grid, integer) ROWS 1000;
 ALTER FUNCTION neighbours(grid, integer, integer) ROWS 80;
+-- A unique 9x9 puzzle: one row a cell.
+ALTER FUNCTION true_candidates(grid, jsonb, integer) ROWS 81;
 
 -- Issue 26: variants as data.
 COMMENT ON TYPE variant_puzzle IS
 'A generated variant puzzle (sudoku.generate(rules => ...)): the puzzle, its rules as jsonb (with the cages drawn, for '
 'killer) and its one solution.';
 COMMENT ON FUNCTION rules(jsonb, integer) IS
-'Variant rules checked for a grid of size (4, 9, 16, 25) and written back in their plain form (only the keys set). '
+'Variant rules checked for a grid of size (4 to 25) and written back in their plain form (only the keys set). '
 'Rules are a jsonb object {"diagonals": true, "windows": true, "regions": "<one symbol per cell, row-major>", '
 '"cages": [{"sum": 15, "cells": [[1, 1], [1, 2]]}]}, every key optional, rows and columns from 1: diagonals (X Sudoku), '
 'the windows of windoku (the size-1 squares of box side at rows and columns 2, b+3, ...), jigsaw regions replacing the '
-'boxes (whitespace ignored), killer cages (distinct digits with that sum). 22P02 for another shape (not an object, an '
-'unknown key, a wrong JSON type); 22023 for rules that do not fit the size: regions not n connected regions of n cells, '
-'a cage cell outside the grid, twice, or in two cages, a sum its cells cannot make, cages inside a unit past its total.';
+'boxes (whitespace ignored), killer cages (distinct digits with that sum, or without "sum" distinct only); and the '
+'setters'' constraints (docs/variants.md): thermometers, slow_thermometers, arrows ({"circle", "lines"}), '
+'little_killers, sandwiches, x_sums, skyscrapers ({"row" or "column", "from", "sum" or "count"}), kropki ({"cells", '
+'"color", "value"}), xv, negative, non_consecutive, anti_knight, anti_king, disjoint_groups, whispers, renban, '
+'palindromes, between_lines, region_sum_lines, entropic_lines, modular_lines, minimum, maximum, odd, even, quadruples, '
+'clones, extra_regions. 22P02 for another shape (not an object, an unknown key, a wrong JSON type); 22023 for rules that '
+'do not fit the size, naming the constraint and the cell: a cell outside the grid or twice, regions not n regions of n '
+'cells, a cell in two cages, a sum its cells cannot make, a dot between cells that do not touch, a little killer off '
+'its diagonal.';
+COMMENT ON FUNCTION unit_rules(jsonb, integer) IS
+'The rules as sudoku.rules writes them, when they hold only units and cages with sums (diagonals, windows, regions, '
+'cages): what the pure-SQL versions read (sudoku.solve_sql(grid, rules)). 0A000 naming the first other key; '
+'22P02/22023 as sudoku.rules.';
+COMMENT ON FUNCTION true_candidates(grid, jsonb, integer) IS
+'The true candidates of a grid under rules (default none): one row (row, col, digit, solutions) per cell and digit '
+'that some solution puts there, row-major, with the number of solutions that do, counted up to max (default 1: which '
+'digits are possible). A given''s row counts the grid''s solutions up to max. No rows without a solution. One search '
+'counts up to max + 1 solutions; past that, one search per candidate not yet seen max times. As sigh''s Interactive '
+'Sudoku Solver''s "all possibilities" and dclamage''s SudokuSolver''s true candidates. 22023 for max below 1 or bad '
+'rules, 22P02 for rules of another shape; 57014 on cancel or statement_timeout.';
 COMMENT ON FUNCTION solve(grid, jsonb) IS
 'The first solution of a grid under variant rules (see sudoku.rules), NULL when there is none. Native variant solver '
 '(sudoku_engine::variant): naked and hidden singles in every unit (rows, columns, boxes or regions, diagonals, '
 'windows), locked candidates between any two units, each cage narrowed to the digits its sum''s combinations of '
-'distinct digits can still put in each cell, and the rule of 45 (the cells of a unit outside its cages), then '
-'depth-first search on the open cell with the fewest candidates, digits ascending. 22P02/22023 for bad rules (see '
-'sudoku.rules); 57014 on cancel or statement_timeout. Pure-SQL twin: sudoku.solve_sql(grid, rules).';
+'distinct digits can still put in each cell, and the rule of 45 (the cells of a unit outside its cages), each '
+'setter''s constraint its own pass (pairs of cells, equal sums, clues), then depth-first search on the open cell with '
+'the fewest candidates, digits ascending (with cages or constraints: the highest conflict score per candidate). '
+'22P02/22023 for bad rules (see sudoku.rules); 57014 on cancel or statement_timeout. Pure-SQL twin: '
+'sudoku.solve_sql(grid, rules).';
 COMMENT ON FUNCTION count_solutions(grid, jsonb, integer) IS
 'The number of solutions under variant rules (see sudoku.rules), counting stops at max (at least 1; 22023 otherwise). '
 'The search of sudoku.solve(grid, rules); 57014 on cancel or statement_timeout. Write an untyped rules literal as '
@@ -469,12 +490,12 @@ COMMENT ON FUNCTION is_unique(grid, jsonb) IS
 'True when the grid has exactly one solution under variant rules (count_solutions(grid, rules, 2) = 1).';
 COMMENT ON FUNCTION is_solved(grid, jsonb) IS
 'True when every cell is filled and the grid keeps the variant rules: each row, column, box or region, diagonal and '
-'window holds every digit once, each cage distinct digits with its sum.';
+'window holds every digit once, each cage distinct digits with its sum, each setter''s constraint holds.';
 COMMENT ON FUNCTION candidates(grid, jsonb) IS
 'One row per blank cell under variant rules, as sudoku.candidates(grid) (box: the box, or the jigsaw region numbered in '
 'order of first appearance): the digits none of its peers holds (the cells sharing a unit or its cage), narrowed in a '
-'cage to those that some set of distinct digits with the cage''s sum can put there. No rows when givens clash or a '
-'cell or cage is left without a way.';
+'cage to those that some set of distinct digits with the cage''s sum can put there, and by one pass of each setter''s '
+'constraint. No rows when givens clash or a cell or cage is left without a way.';
 COMMENT ON FUNCTION generate(jsonb, integer, bigint, text, boolean) IS
 'A puzzle with one solution under variant rules, as a sudoku.variant_puzzle (puzzle, rules, solution); call it with '
 'rules => ... (the classic sudoku.generate takes no rules). X, windoku, jigsaw (and fixed cages): a random solution '
@@ -493,8 +514,8 @@ COMMENT ON FUNCTION solve_sql(grid, jsonb) IS
 'rules (rows, columns, boxes or regions, diagonals, windows, cages with their sums); one recursive CTE fills one blank '
 'per level by the most constrained choice, every unit''s used digits one bitmask, and a digit goes in a cage only '
 'while the cage''s sum stays reachable. The same query solves classic, X, windoku, jigsaw and killer grids; killer '
-'puzzles without givens are slow (seconds to a minute). Rules checked by sudoku.rules. Native twin: '
-'sudoku.solve(grid, rules).';
+'puzzles without givens are slow (seconds to a minute). Rules checked by sudoku.unit_rules (0A000 for the setters'' '
+'constraints, which this query does not hold). Native twin: sudoku.solve(grid, rules).';
 COMMENT ON FUNCTION compare(grid, jsonb) IS
 'The native variant solver next to the pure-SQL one on a puzzle under variant rules: one row (approach solve) with '
 'sudoku.solve(grid, rules) and sudoku.solve_sql(grid, rules), whether they agree and their times in ms; '

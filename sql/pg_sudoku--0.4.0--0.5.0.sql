@@ -1457,6 +1457,34 @@ AS $$
       AND no = (SELECT max(no) FROM round)
 $$;
 
+-- Issue 50: the setters' constraints. The pure-SQL versions read the rules through unit_rules (0A000 for
+-- the constraints they do not hold); true candidates under any rules.
+-- pg_sudoku::variant::unit_rules
+CREATE  FUNCTION "unit_rules"(
+	"rules" jsonb, /* Document */
+	"size" INT DEFAULT 9 /* i32 */
+) RETURNS jsonb /* JsonB */
+IMMUTABLE STRICT PARALLEL SAFE COST 2000
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'unit_rules_wrapper';
+
+-- pg_sudoku::variant::true_candidates
+CREATE  FUNCTION "true_candidates"(
+	"grid" grid, /* Grid */
+	"rules" jsonb DEFAULT '{}', /* Document */
+	"max" INT DEFAULT 1 /* i32 */
+) RETURNS TABLE (
+	"row" INT,  /* i32 */
+	"col" INT,  /* i32 */
+	"digit" INT,  /* i32 */
+	"solutions" bigint  /* i64 */
+)
+IMMUTABLE STRICT PARALLEL SAFE COST 500
+LANGUAGE c /* Rust */
+AS 'MODULE_PATHNAME', 'true_candidates_wrapper';
+-- A unique 9x9 puzzle: one row a cell.
+ALTER FUNCTION true_candidates(grid, jsonb, integer) ROWS 81;
+
 CREATE OR REPLACE FUNCTION solve_sql(grid grid, rules jsonb) RETURNS grid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 COST 100000000
@@ -1468,7 +1496,7 @@ AS $$
         SELECT n, sqrt(n)::integer AS s, CASE sh WHEN 'none' THEN 0 ELSE split_part(sh, 'x', 1)::integer END AS br,
                CASE sh WHEN 'none' THEN 1 ELSE split_part(sh, 'x', 2)::integer END AS bc, (1 << n) - 1 AS all_digits, v, checked
         FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v, sudoku.shape(grid) AS sh,
-                     sudoku.rules(rules, sudoku.size(grid)) AS checked) x
+                     sudoku.unit_rules(rules, sudoku.size(grid)) AS checked) x
     ),
     cell AS (
         SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c
@@ -1589,3 +1617,54 @@ AS $$
     )
     SELECT sudoku.with_shape(sudoku.grid(v), sudoku.shape(grid)) FROM fill WHERE blanks = 0 LIMIT 1
 $$;
+
+-- Issue 50: the comments of the rules' functions name the setters' constraints.
+COMMENT ON FUNCTION rules(jsonb, integer) IS
+'Variant rules checked for a grid of size (4 to 25) and written back in their plain form (only the keys set). '
+'Rules are a jsonb object {"diagonals": true, "windows": true, "regions": "<one symbol per cell, row-major>", '
+'"cages": [{"sum": 15, "cells": [[1, 1], [1, 2]]}]}, every key optional, rows and columns from 1: diagonals (X Sudoku), '
+'the windows of windoku (the size-1 squares of box side at rows and columns 2, b+3, ...), jigsaw regions replacing the '
+'boxes (whitespace ignored), killer cages (distinct digits with that sum, or without "sum" distinct only); and the '
+'setters'' constraints (docs/variants.md): thermometers, slow_thermometers, arrows ({"circle", "lines"}), '
+'little_killers, sandwiches, x_sums, skyscrapers ({"row" or "column", "from", "sum" or "count"}), kropki ({"cells", '
+'"color", "value"}), xv, negative, non_consecutive, anti_knight, anti_king, disjoint_groups, whispers, renban, '
+'palindromes, between_lines, region_sum_lines, entropic_lines, modular_lines, minimum, maximum, odd, even, quadruples, '
+'clones, extra_regions. 22P02 for another shape (not an object, an unknown key, a wrong JSON type); 22023 for rules that '
+'do not fit the size, naming the constraint and the cell: a cell outside the grid or twice, regions not n regions of n '
+'cells, a cell in two cages, a sum its cells cannot make, a dot between cells that do not touch, a little killer off '
+'its diagonal.';
+COMMENT ON FUNCTION unit_rules(jsonb, integer) IS
+'The rules as sudoku.rules writes them, when they hold only units and cages with sums (diagonals, windows, regions, '
+'cages): what the pure-SQL versions read (sudoku.solve_sql(grid, rules)). 0A000 naming the first other key; '
+'22P02/22023 as sudoku.rules.';
+COMMENT ON FUNCTION true_candidates(grid, jsonb, integer) IS
+'The true candidates of a grid under rules (default none): one row (row, col, digit, solutions) per cell and digit '
+'that some solution puts there, row-major, with the number of solutions that do, counted up to max (default 1: which '
+'digits are possible). A given''s row counts the grid''s solutions up to max. No rows without a solution. One search '
+'counts up to max + 1 solutions; past that, one search per candidate not yet seen max times. As sigh''s Interactive '
+'Sudoku Solver''s "all possibilities" and dclamage''s SudokuSolver''s true candidates. 22023 for max below 1 or bad '
+'rules, 22P02 for rules of another shape; 57014 on cancel or statement_timeout.';
+COMMENT ON FUNCTION solve(grid, jsonb) IS
+'The first solution of a grid under variant rules (see sudoku.rules), NULL when there is none. Native variant solver '
+'(sudoku_engine::variant): naked and hidden singles in every unit (rows, columns, boxes or regions, diagonals, '
+'windows), locked candidates between any two units, each cage narrowed to the digits its sum''s combinations of '
+'distinct digits can still put in each cell, and the rule of 45 (the cells of a unit outside its cages), each '
+'setter''s constraint its own pass (pairs of cells, equal sums, clues), then depth-first search on the open cell with '
+'the fewest candidates, digits ascending (with cages or constraints: the highest conflict score per candidate). '
+'22P02/22023 for bad rules (see sudoku.rules); 57014 on cancel or statement_timeout. Pure-SQL twin: '
+'sudoku.solve_sql(grid, rules).';
+COMMENT ON FUNCTION is_solved(grid, jsonb) IS
+'True when every cell is filled and the grid keeps the variant rules: each row, column, box or region, diagonal and '
+'window holds every digit once, each cage distinct digits with its sum, each setter''s constraint holds.';
+COMMENT ON FUNCTION candidates(grid, jsonb) IS
+'One row per blank cell under variant rules, as sudoku.candidates(grid) (box: the box, or the jigsaw region numbered in '
+'order of first appearance): the digits none of its peers holds (the cells sharing a unit or its cage), narrowed in a '
+'cage to those that some set of distinct digits with the cage''s sum can put there, and by one pass of each setter''s '
+'constraint. No rows when givens clash or a cell or cage is left without a way.';
+COMMENT ON FUNCTION solve_sql(grid, jsonb) IS
+'Pure SQL: the recursive-CTE fill of the articles for variant rules. The units are rows of a table built from the '
+'rules (rows, columns, boxes or regions, diagonals, windows, cages with their sums); one recursive CTE fills one blank '
+'per level by the most constrained choice, every unit''s used digits one bitmask, and a digit goes in a cage only '
+'while the cage''s sum stays reachable. The same query solves classic, X, windoku, jigsaw and killer grids; killer '
+'puzzles without givens are slow (seconds to a minute). Rules checked by sudoku.unit_rules (0A000 for the setters'' '
+'constraints, which this query does not hold). Native twin: sudoku.solve(grid, rules).';

@@ -11,8 +11,9 @@
 -- cages the cage-sum check: a digit is an option only while the cage's sum stays reachable
 -- (what its cells hold so far, plus at least the smallest and at most the largest distinct
 -- digits its blank cells could still take).
--- The rules are checked first by sudoku.rules(rules, size) (the native check, so that the
--- errors are the same as sudoku.solve(grid, rules)'s: 22P02, 22023).
+-- The rules are checked first by sudoku.unit_rules(rules, size) (the native check, so that the
+-- errors are the same as sudoku.solve(grid, rules)'s: 22P02, 22023; and 0A000 for the setters'
+-- constraints, thermometers and the rest, which this query does not hold).
 -- Killer puzzles without givens are what this query finds hardest: the cage-sum check prunes
 -- far less than the native solver's cage combinations; statement_timeout and cancel stop it.
 -- Native twin: sudoku.solve(grid, rules).
@@ -28,7 +29,7 @@ AS $$
         SELECT n, sqrt(n)::integer AS s, CASE sh WHEN 'none' THEN 0 ELSE split_part(sh, 'x', 1)::integer END AS br,
                CASE sh WHEN 'none' THEN 1 ELSE split_part(sh, 'x', 2)::integer END AS bc, (1 << n) - 1 AS all_digits, v, checked
         FROM (SELECT sudoku.size(grid) AS n, grid::integer[] AS v, sudoku.shape(grid) AS sh,
-                     sudoku.rules(rules, sudoku.size(grid)) AS checked) x
+                     sudoku.unit_rules(rules, sudoku.size(grid)) AS checked) x
     ),
     cell AS (
         SELECT i, (i - 1) / n + 1 AS r, (i - 1) % n + 1 AS c

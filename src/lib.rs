@@ -117,7 +117,7 @@ extension_sql_file!("../sql/random_grid_sql.sql", name = "random_grid_sql", requ
 extension_sql_file!(
     "../sql/variant_sql.sql",
     name = "variant_sql",
-    requires = ["casts", functions::size, variant::rules_checked]
+    requires = ["casts", functions::size, variant::rules_checked, variant::unit_rules]
 );
 extension_sql_file!(
     "../sql/compare.sql",

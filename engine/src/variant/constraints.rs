@@ -850,7 +850,7 @@ impl Constraints {
                 dr.abs() != 1 || dc.abs() != 1 || step(at[0], at[1]) != (dr, dc)
             }) {
                 return Err(RulesError(format!(
-                    "{what} goes from {} to {}, not on along one diagonal",
+                    "{what} goes from {} to {}, not along one diagonal",
                     place.name(w[0]),
                     place.name(w[1])
                 )));

@@ -14,4 +14,7 @@ pub mod solve;
 
 pub use generate::{generate_seeded, generate_with, VariantPuzzle};
 pub use rules::{combinations, Cage, Layout, Rules, RulesError, RulesSyntaxError, UnitKind};
-pub use solve::{candidates, candidates_with, count_solutions_with, random_solution_with, solutions_with, solve_with};
+pub use solve::{
+    candidates, candidates_with, count_solutions_with, random_solution_with, solutions_with, solve_with,
+    true_candidates_with,
+};
