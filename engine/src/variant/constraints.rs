@@ -410,6 +410,17 @@ impl Constraints {
         *self == Constraints::default()
     }
 
+    /// The key of the first constraint set (as [`Constraints::write_json`] orders them), or
+    /// "cages without a sum": what a reader of units and summed cages only refuses by name.
+    pub fn first_key(&self) -> Option<String> {
+        let mut keys = Map::new();
+        self.write_json(&mut keys);
+        keys.keys()
+            .next()
+            .cloned()
+            .or_else(|| (!self.plain_cages.is_empty()).then(|| "cages without a sum".to_string()))
+    }
+
     /// The keys set, as JSON (the form [`Constraints::read_key`] reads), into `map`.
     pub fn write_json(&self, map: &mut Map<String, Value>) {
         let cell = |&(r, c): &Cell| json!([r, c]);
