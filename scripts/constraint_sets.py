@@ -6,6 +6,11 @@ written as the keys of sudoku.solve(grid, rules) (docs/variants.md, "The setters
 
 Usage: scripts/constraint_sets.py [ISS_CHECKOUT] > data/constraints/sigh_iss.tsv
        scripts/constraint_sets.py --skipped [ISS_CHECKOUT]   (what is left out, and why)
+       scripts/constraint_sets.py --bench DIR [ISS_CHECKOUT] (the benchmark's files, with sigh's own input
+                                                             as a sixth column: DIR/examples.tsv, the
+                                                             puzzles above; DIR/<COLLECTION>.tsv, the
+                                                             killer collections TAREK_ALL and
+                                                             MATHEMAGIC_KILLERS, without solutions)
 
 ISS_CHECKOUT is a git directory of that repository (default: the snapshot `fetch` leaves in
 /work/.mirror); the files are read at its HEAD. One puzzle a line, tab-separated: the puzzle as
@@ -280,7 +285,46 @@ def convert_raw(raw, solution):
     return prefix + "".join(cells), dict(rules), prefix + sol
 
 
+def collection(text, name):
+    """The puzzle strings of `export const NAME = new PuzzleCollection({...}, [...])`."""
+    start = text.index(f"export const {name} = new PuzzleCollection(")
+    body = text[text.index("\n  [\n", start):text.index("\n  ]", start)]
+    return [literal(m.group(0)) for m in re.finditer(STRING, body)]
+
+
+def bench(out, checkout):
+    """The benchmark's files (see the usage)."""
+    show = lambda path: subprocess.run(["git", "-C", checkout, "show", f"HEAD:{path}"], capture_output=True,
+                                       text=True, check=True).stdout
+    rows, seen = [], set()
+    for path in FILES:
+        for name, raw, solution in entries(show(path)):
+            if raw.startswith("/") or not raw.strip() or re.fullmatch(r"[.0-9]+", raw.strip()):
+                continue
+            try:
+                puzzle, rules, sol = convert(raw, solution)
+            except (Unsupported, ValueError, IndexError):
+                continue
+            key = (puzzle, json.dumps(rules, sort_keys=True))
+            if key in seen or not set(rules) - {"regions", "diagonals", "windows"}:
+                continue
+            seen.add(key)
+            rows.append([puzzle, json.dumps(rules, separators=(",", ":")), sol, name, path, "".join(raw.split())])
+    with open(f"{out}/examples.tsv", "w") as f:
+        f.writelines("\t".join(r) + "\n" for r in rows)
+    text = show("data/collections.js")
+    for name in ["TAREK_ALL", "MATHEMAGIC_KILLERS"]:
+        with open(f"{out}/{name}.tsv", "w") as f:
+            for k, raw in enumerate(collection(text, name)):
+                rules = {"cages": short_killer(raw)}
+                f.write("\t".join(["." * 81, json.dumps(rules, separators=(",", ":")), "", f"{name} {k + 1}",
+                                   "data/collections.js", raw]) + "\n")
+
+
 def main():
+    if sys.argv[1:2] == ["--bench"]:
+        bench(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "/work/.mirror/sigh+Interactive-Sudoku-Solver/repo")
+        return
     args = [a for a in sys.argv[1:] if a != "--skipped"]
     skipped = "--skipped" in sys.argv
     checkout = args[0] if args else "/work/.mirror/sigh+Interactive-Sudoku-Solver/repo"

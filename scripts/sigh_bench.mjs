@@ -9,20 +9,9 @@
 //   <file> n=<puzzles> count2_us=<mean microseconds a puzzle> build_us=<mean> unique=<count>
 // count2_us is the solver's countSolutions(2) alone; build_us its parse and build.
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { sighModules } from './sigh_modules.mjs';
 
-const [checkout, ...files] = process.argv.slice(2);
-if (!checkout || files.length === 0) {
-  console.error('usage: node scripts/sigh_bench.mjs ISS_CHECKOUT FILE...');
-  process.exit(2);
-}
-const root = resolve(checkout);
-const load = (path) => import(pathToFileURL(join(root, path)).href);
-const { ensureGlobalEnvironment } = await load('tests/helpers/test_env.js');
-ensureGlobalEnvironment();
-const { SudokuParser } = await load('js/sudoku_parser.js');
-const { SudokuBuilder } = await load('js/solver/sudoku_builder.js');
+const { files, SudokuParser, SudokuBuilder } = await sighModules('sigh_bench.mjs');
 
 const SYMBOLS = '123456789ABCDEFGHIJKLMNOP';
 const cellName = (i) => (i < 9 ? String(i + 1) : String.fromCharCode(97 + i - 9));

@@ -20,6 +20,10 @@
 //! givens> digest=<a hash of the puzzles, to compare builds>`: N minimal puzzles (9x9 unless SIZE says 4 or 16) with central (180°) symmetry from
 //! seeds 0..N, one pass (the format of `peer-bench --generate`).
 //!
+//! With `--constraints FILE...` (puzzles under the setters' constraints, the form of
+//! data/constraints) it prints each puzzle's count to 2 with its layout built, as a call does
+//! (see `constraint_file`), and the file's total and median.
+//!
 //! With `--nodes FILE...` it prints `<file> n=<puzzles> solve_nodes=<mean search nodes of a
 //! solve> count2_nodes=<of a count up to 2>`: the size of the search trees, which timings hide.
 //!
@@ -281,6 +285,13 @@ fn main() {
     if paths.first().is_some_and(|a| a == "--variants") {
         for path in &paths[1..] {
             variant_file(path);
+        }
+        return;
+    }
+    if paths.first().is_some_and(|a| a == "--constraints") {
+        let cap: f64 = std::env::var("SUDOKU_BENCH_CAP_S").ok().and_then(|s| s.parse().ok()).unwrap_or(60.0);
+        for path in &paths[1..] {
+            constraint_file(path, cap);
         }
         return;
     }
@@ -590,7 +601,7 @@ fn variant_file(path: &str) {
             let f: Vec<&str> = l.split('\t').collect();
             let rules = Rules::from_json(&serde_json::from_str(f[1]).expect("JSON")).expect("rules");
             let grid = Grid::parse(f[0]).expect("a grid");
-            let lay = rules.layout(grid.size()).expect("rules fit");
+            let lay = rules.layout_of(grid.shape()).expect("rules fit");
             (grid, lay)
         })
         .collect();
@@ -601,6 +612,55 @@ fn variant_file(path: &str) {
         puzzles.iter().map(|(g, l)| count_solutions_with(g, l, 2, &mut || false).unwrap() as usize).sum()
     });
     println!("{path} n={} solve_us={solve_us:.1} count2_us={count_us:.1}", puzzles.len());
+}
+
+/// `--constraints FILE...`: per puzzle of a file in the form of data/constraints (puzzle, rules
+/// JSON, ...; tab-separated), the layout built from the rules and the solutions counted to 2,
+/// as one call of `sudoku.count_solutions(grid, rules)` does (the layout, and the memo of its
+/// passes, new each time): µs, best of 3 runs when a run takes under a second, one run
+/// otherwise, stopped past `cap` seconds. Prints `<file>\t<line>\t<name>\t<µs or >cap>\t<count>`
+/// per puzzle, then `<file> n=<puzzles> count2_us_total=<sum> count2_us_median=<median>`
+/// (a stopped puzzle counts as its cap).
+fn constraint_file(path: &str, cap: f64) {
+    use sudoku_engine::variant::{count_solutions_with, Rules};
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut times = Vec::new();
+    for (no, l) in text.lines().enumerate() {
+        let f: Vec<&str> = l.split('\t').collect();
+        let rules = Rules::from_json(&serde_json::from_str(f[1]).expect("JSON")).expect("rules");
+        let grid = Grid::parse(f[0]).expect("a grid");
+        let mut best = f64::INFINITY;
+        let mut count = 0;
+        for _ in 0..3 {
+            let start = Instant::now();
+            let mut late = || start.elapsed().as_secs_f64() > cap;
+            let lay = rules.layout_of(grid.shape()).expect("rules fit");
+            let counted = count_solutions_with(&grid, &lay, 2, &mut late);
+            let us = start.elapsed().as_secs_f64() * 1e6;
+            match counted {
+                Ok(k) => {
+                    count = k;
+                    best = best.min(us);
+                }
+                Err(_) => {
+                    best = cap * 1e6;
+                    count = u64::MAX;
+                    break;
+                }
+            }
+            if us > 1e6 {
+                break;
+            }
+        }
+        let shown = if count == u64::MAX { format!(">{cap}s") } else { format!("{best:.0}") };
+        let counted = if count == u64::MAX { "?".to_string() } else { count.to_string() };
+        println!("{path}\t{}\t{}\t{shown}\t{counted}", no + 1, f.get(3).copied().unwrap_or(""));
+        times.push(best);
+    }
+    let total: f64 = times.iter().sum();
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    println!("{path} n={} count2_us_total={total:.0} count2_us_median={median:.0}", times.len());
 }
 
 /// `--generate-variant N KIND [SIZE]`: N puzzles of KIND (x, windoku, jigsaw, killer; jigsaw

@@ -2,7 +2,7 @@
 //! each keeps in its cells the digits that some assignment of the constraint's cells, each from
 //! its candidates, supports (digits may repeat inside a pass; the units keep them apart).
 
-use super::state::{Queue, State};
+use super::state::{digit_sum, Queue, State};
 use super::Meter;
 use crate::variant::constraints::{fingerprint, EqualSums, Part, Special};
 use crate::variant::Layout;
@@ -370,17 +370,6 @@ impl Forward {
         }
         sup
     }
-}
-
-/// The sum of the digits of a mask (digit d as bit d - 1).
-#[inline]
-fn digit_sum(mut mask: u32) -> u32 {
-    let mut s = 0;
-    while mask != 0 {
-        s += mask.trailing_zeros() + 1;
-        mask &= mask - 1;
-    }
-    s
 }
 
 /// The cells of a clue.
