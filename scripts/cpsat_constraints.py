@@ -11,10 +11,12 @@ are left out and said so. Counting to 2: solve, then solve again with that solut
 
 Usage: target/cpsat/bin/python scripts/cpsat_constraints.py FILE...   (pip install ortools into
 a virtual environment outside the sources; scripts/constraint_bench.sh makes target/cpsat)
-Prints per puzzle `<file>\t<line>\t<name>\t<µs or skipped>\t<count>` (one run, one worker:
-model building included) and per file `<file> n=<modelled> count2_us_total=.. count2_us_median=..`.
+Prints per puzzle `<file>\t<line>\t<name>\t<µs, >CAPs or skipped>\t<count>` (one run, one worker:
+model building included; each search stopped past SUDOKU_BENCH_CAP_S seconds, default 60, counted
+as the cap) and per file `<file> n=<modelled> count2_us_total=.. count2_us_median=..`.
 """
 import json
+import os
 import statistics
 import sys
 import time
@@ -173,11 +175,19 @@ def model_of(puzzle, rules):
     return m, x
 
 
+CAP = float(os.environ.get("SUDOKU_BENCH_CAP_S", "60"))
+
+
 def count2(puzzle, rules):
+    """0, 1 or 2 solutions; None past CAP seconds."""
     m, x = model_of(puzzle, rules)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    if solver.Solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver.parameters.max_time_in_seconds = CAP
+    status = solver.Solve(m)
+    if status == cp_model.UNKNOWN:
+        return None
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return 0
     first = {k: solver.Value(v) for k, v in x.items()}
     bs = []
@@ -187,7 +197,9 @@ def count2(puzzle, rules):
         m.Add(v == first[k]).OnlyEnforceIf(b.Not())
         bs.append(b)
     m.AddBoolOr(bs)
-    return 1 + (solver.Solve(m) in (cp_model.OPTIMAL, cp_model.FEASIBLE))
+    solver.parameters.max_time_in_seconds = max(CAP - solver.WallTime(), 0.01)
+    status = solver.Solve(m)
+    return None if status == cp_model.UNKNOWN else 1 + (status in (cp_model.OPTIMAL, cp_model.FEASIBLE))
 
 
 for path in sys.argv[1:]:
@@ -201,6 +213,10 @@ for path in sys.argv[1:]:
         t0 = time.perf_counter()
         k = count2(f[0], rules)
         us = (time.perf_counter() - t0) * 1e6
+        if k is None:
+            times.append(CAP * 1e6)
+            print(f"{path}\t{no}\t{f[3]}\t>{CAP:g}s\t?", flush=True)
+            continue
         times.append(us)
         print(f"{path}\t{no}\t{f[3]}\t{us:.0f}\t{k}", flush=True)
     med = statistics.median(times) if times else 0
