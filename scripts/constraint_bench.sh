@@ -49,9 +49,10 @@ for name in engine:
     agree = sum(1 for a, b in zip(e, s) if a[3] == b[3])
     te, ts = sum(x[1] for x in e) / 1e6, sum(x[1] for x in s) / 1e6
     c = {x[0]: x[1] for x in cpsat.get(name, [])}
+    capped = sum(x[2] for x in cpsat.get(name, []))
     tc = sum(c.values()) / 1e6
     te_c = sum(x[1] for x in e if x[0] in c) / 1e6
-    cp = f"{len(c)}, {tc:.2f}, {te_c / tc:.3f}" if c else "none"
+    cp = f"{len(c)} ({capped} at the cap), {tc:.2f}, {te_c / tc:.3f}" if c else "none"
     print(f"| {name} | {len(e)} | {te:.2f} | {ts:.2f} | {te / ts:.2f} | {statistics.median(ratios):.2f} | "
           f"{sum(r <= 0.5 for r in ratios)} | {sum(x[2] for x in e)} | {agree} of {len(e)} | {cp} |")
 PY
