@@ -25,7 +25,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from shape_sets import SYMBOLS, default_boxes, index  # noqa: E402
+from shape_sets import default_boxes, grid_texts, index  # noqa: E402
 
 FILES = ["data/example_puzzles.js", "data/collections.js"]
 
@@ -275,14 +275,8 @@ def convert_raw(raw, solution):
         rules["regions"] = regions
     elif not boxes and default_boxes(n) != (0, 0):
         prefix = "none:"
-    cells = ["."] * (n * n)
-    for r, c, v in givens:
-        cells[(r - 1) * n + c - 1] = SYMBOLS[v - low]
-    if n > 9:
-        sol = "".join(SYMBOLS[ord(ch) - ord("A")] for ch in solution)
-    else:
-        sol = "".join(SYMBOLS[int(ch) - low] for ch in solution)
-    return prefix + "".join(cells), dict(rules), prefix + sol
+    cells, sol = grid_texts(n, low, givens, solution)
+    return prefix + cells, dict(rules), prefix + sol
 
 
 def collection(text, name):

@@ -82,14 +82,7 @@ def convert(raw, solution):
         return None
     if not 4 <= n <= 25 or len(solution) != n * n:
         return None
-    cells = ["."] * (n * n)
-    for r, c, v in givens:
-        cells[(r - 1) * n + c - 1] = SYMBOLS[v - low]
-    if n > 9:
-        # 16x16 and larger: sigh writes the solution's digits as letters from A (1).
-        sol = "".join(SYMBOLS[ord(ch) - ord("A")] for ch in solution)
-    else:
-        sol = "".join(SYMBOLS[int(ch) - low] for ch in solution)
+    cells, sol = grid_texts(n, low, givens, solution)
     rules = {}
     if regions is not None:
         # Regions in place of the boxes only: a jigsaw with the boxes kept is extra regions.
@@ -98,9 +91,23 @@ def convert(raw, solution):
         rules["regions"] = regions
     elif not boxes and default_boxes(n) != (0, 0):
         prefix = "none:"
-        return prefix + "".join(cells), finish(rules, diagonals, windows), prefix + sol
+        return prefix + cells, finish(rules, diagonals, windows), prefix + sol
     prefix = ""
-    return prefix + "".join(cells), finish(rules, diagonals, windows), prefix + sol
+    return prefix + cells, finish(rules, diagonals, windows), prefix + sol
+
+
+def grid_texts(n, low, givens, solution):
+    """The puzzle's cells and its solution in the symbols sudoku.grid reads, from sigh's givens
+    (row, column, value) and solution string (digits from `low`; letters from A for 1 on 16x16 and
+    larger)."""
+    cells = ["."] * (n * n)
+    for r, c, v in givens:
+        cells[(r - 1) * n + c - 1] = SYMBOLS[v - low]
+    if n > 9:
+        sol = "".join(SYMBOLS[ord(ch) - ord("A")] for ch in solution)
+    else:
+        sol = "".join(SYMBOLS[int(ch) - low] for ch in solution)
+    return "".join(cells), sol
 
 
 def finish(rules, diagonals, windows):

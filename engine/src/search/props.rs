@@ -19,6 +19,21 @@ fn each(mut mask: u32) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The set bits of a bitset of words, ascending.
+#[inline]
+fn set_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(w, &word)| {
+        let mut bits = word;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let b = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                b
+            })
+        })
+    })
+}
+
 /// `dst |= src` shifted up by `sh` bits (down when negative); bits past the end are dropped.
 fn or_shifted(dst: &mut [u64], src: &[u64], sh: i32) {
     let w = dst.len();
@@ -196,18 +211,10 @@ impl GroupForward {
             let now = &now[i * stride..];
             let next = &mut next[..stride];
             if sets {
-                for (w, &word) in now.iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let used = (w * 64 + bits.trailing_zeros() as usize) as u32;
-                        bits &= bits - 1;
-                        let mut free = masks[i] & !used;
-                        while free != 0 {
-                            let bit = free & free.wrapping_neg();
-                            free ^= bit;
-                            let u = used | bit;
-                            next[u as usize / 64] |= 1 << (u % 64);
-                        }
+                for used in set_bits(now) {
+                    for d in each(masks[i] & !(used as u32)) {
+                        let u = used | 1 << d;
+                        next[u / 64] |= 1 << (u % 64);
                     }
                 }
             } else {
@@ -218,13 +225,9 @@ impl GroupForward {
         }
         let last = &layers[k * stride..];
         if sets {
-            for (w, &word) in last.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let v = digit_sum((w * 64 + bits.trailing_zeros() as usize) as u32) as usize;
-                    bits &= bits - 1;
-                    values[v / 64] |= 1 << (v % 64);
-                }
+            for u in set_bits(last) {
+                let v = digit_sum(u as u32) as usize;
+                values[v / 64] |= 1 << (v % 64);
             }
         } else {
             values.copy_from_slice(last);
@@ -237,33 +240,20 @@ impl GroupForward {
         let k = masks.len();
         if self.sets {
             let mut good = [0u64; 8];
-            for (w, &word) in self.layers[k * 8..].iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let u = (w * 64 + bits.trailing_zeros() as usize) as u32;
-                    bits &= bits - 1;
-                    let v = digit_sum(u) as usize;
-                    if allowed[v / 64] >> (v % 64) & 1 != 0 {
-                        good[w] |= 1 << (u % 64);
-                    }
+            for u in set_bits(&self.layers[k * 8..]) {
+                let v = digit_sum(u as u32) as usize;
+                if allowed[v / 64] >> (v % 64) & 1 != 0 {
+                    good[u / 64] |= 1 << (u % 64);
                 }
             }
             for i in (0..k).rev() {
                 let mut before = [0u64; 8];
-                for (w, &word) in self.layers[i * 8..(i + 1) * 8].iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let used = (w * 64 + bits.trailing_zeros() as usize) as u32;
-                        bits &= bits - 1;
-                        let mut free = masks[i] & !used;
-                        while free != 0 {
-                            let bit = free & free.wrapping_neg();
-                            free ^= bit;
-                            let u = used | bit;
-                            if good[u as usize / 64] >> (u % 64) & 1 != 0 {
-                                sup[i] |= bit;
-                                before[w] |= 1 << (used % 64);
-                            }
+                for used in set_bits(&self.layers[i * 8..(i + 1) * 8]) {
+                    for d in each(masks[i] & !(used as u32)) {
+                        let u = used | 1 << d;
+                        if good[u / 64] >> (u % 64) & 1 != 0 {
+                            sup[i] |= 1 << d;
+                            before[used / 64] |= 1 << (used % 64);
                         }
                     }
                 }
@@ -299,13 +289,8 @@ impl GroupForward {
 /// `dst` = the sums of a value of `a` and a value of `b` (bitsets of `words` words).
 fn convolve(a: &[u64], b: &[u64], dst: &mut [u64]) {
     dst.fill(0);
-    for (w, &word) in a.iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            let v = w * 64 + bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            or_shifted(dst, b, v as i32);
-        }
+    for v in set_bits(a) {
+        or_shifted(dst, b, v as i32);
     }
 }
 
@@ -345,23 +330,18 @@ impl Forward {
             let f = &self.groups[g];
             let mut group_good = vec![0u64; words];
             let mut next_after = vec![0u64; words];
-            for (w, &word) in f.values.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let v = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    tmp.fill(0);
-                    or_shifted(&mut tmp, &after, -(v as i32));
-                    let mut any = false;
-                    for (x, &p) in tmp.iter_mut().zip(before) {
-                        *x &= p;
-                        any |= *x != 0;
-                    }
-                    if any {
-                        group_good[v / 64] |= 1 << (v % 64);
-                        for (o, x) in next_after.iter_mut().zip(&tmp) {
-                            *o |= x;
-                        }
+            for v in set_bits(&f.values) {
+                tmp.fill(0);
+                or_shifted(&mut tmp, &after, -(v as i32));
+                let mut any = false;
+                for (x, &p) in tmp.iter_mut().zip(before) {
+                    *x &= p;
+                    any |= *x != 0;
+                }
+                if any {
+                    group_good[v / 64] |= 1 << (v % 64);
+                    for (o, x) in next_after.iter_mut().zip(&tmp) {
+                        *o |= x;
                     }
                 }
             }
@@ -369,18 +349,6 @@ impl Forward {
             after = next_after;
         }
         sup
-    }
-}
-
-/// The cells of a clue.
-fn special_cells(s: &Special) -> &[u16] {
-    match s {
-        Special::Sandwich { cells, .. }
-        | Special::XSum { cells, .. }
-        | Special::Skyscraper { cells, .. }
-        | Special::Between { cells }
-        | Special::Renban { cells }
-        | Special::Quadruple { cells, .. } => cells,
     }
 }
 
@@ -439,7 +407,7 @@ impl<const C: usize> State<C> {
         }
         let base = base + p.sums.len();
         for (k, s) in p.specials.iter().enumerate() {
-            let f = fingerprint(special_cells(s).iter().map(|&c| self.cand[c as usize]));
+            let f = fingerprint(s.cells().iter().map(|&c| self.cand[c as usize]));
             if lay.memo.settled(base + k, f) {
                 continue;
             }

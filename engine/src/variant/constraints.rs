@@ -632,6 +632,20 @@ pub enum Special {
     Quadruple { cells: Vec<u16>, digits: Vec<u32> },
 }
 
+impl Special {
+    /// The clue's cells.
+    pub fn cells(&self) -> &[u16] {
+        match self {
+            Special::Sandwich { cells, .. }
+            | Special::XSum { cells, .. }
+            | Special::Skyscraper { cells, .. }
+            | Special::Between { cells }
+            | Special::Renban { cells }
+            | Special::Quadruple { cells, .. } => cells,
+        }
+    }
+}
+
 /// What the search propagates for the setters' constraints of one layout.
 #[derive(Clone, Debug, Default)]
 pub struct Props {
@@ -670,14 +684,7 @@ impl Props {
             values.all(|x| x == first)
         });
         let specials = self.specials.iter().all(|s| {
-            let cs = match s {
-                Special::Sandwich { cells, .. }
-                | Special::XSum { cells, .. }
-                | Special::Skyscraper { cells, .. }
-                | Special::Between { cells }
-                | Special::Renban { cells }
-                | Special::Quadruple { cells, .. } => cells,
-            };
+            let cs = s.cells();
             if !filled(cs) {
                 return !complete;
             }
@@ -765,11 +772,20 @@ impl Place {
         cells.iter().map(|&c| self.at(c, what)).collect()
     }
 
-    /// Whether two cells touch by an edge.
-    fn adjacent(&self, a: u16, b: u16) -> bool {
+    /// The two cells of a dot or a mark, checked: inside the grid, distinct, touching by an edge.
+    fn touching(&self, cells: &[Cell], what: &str) -> Result<(u16, u16), RulesError> {
+        let at = self.all(cells, what, 2)?;
         let n = self.n as i32;
+        let (a, b) = (at[0], at[1]);
         let (ra, ca, rb, cb) = (a as i32 / n, a as i32 % n, b as i32 / n, b as i32 % n);
-        (ra - rb).abs() + (ca - cb).abs() == 1
+        if (ra - rb).abs() + (ca - cb).abs() != 1 {
+            return Err(RulesError(format!(
+                "{what} joins {} and {}, which are not adjacent",
+                self.name(a),
+                self.name(b)
+            )));
+        }
+        Ok((a, b))
     }
 
     fn name(&self, c: u16) -> String {
@@ -909,40 +925,26 @@ impl Constraints {
         let mut marked_dots = Vec::new();
         for (k, dot) in self.kropki.iter().enumerate() {
             let what = format!("kropki dot {}", k + 1);
-            let at = place.all(&dot.cells, &what, 2)?;
-            if !place.adjacent(at[0], at[1]) {
-                return Err(RulesError(format!(
-                    "{what} joins {} and {}, which are not adjacent",
-                    place.name(at[0]),
-                    place.name(at[1])
-                )));
-            }
+            let (a, b) = place.touching(&dot.cells, &what)?;
             let v = dot.value;
             if dot.black && v < 1 || !dot.black && (v < 1 || v >= nn) {
                 return Err(RulesError(format!("{what} has the value {v}, which no two digits of 1 to {n} make")));
             }
             let r = if dot.black {
-                Relation::of(n, |a, b| a == v * b || b == v * a)
+                Relation::of(n, |p, q| p == v * q || q == v * p)
             } else {
-                Relation::of(n, |a, b| a.abs_diff(b) == v)
+                Relation::of(n, |p, q| p.abs_diff(q) == v)
             };
-            rel(&mut out, at[0], at[1], r);
-            marked_dots.push((at[0].min(at[1]), at[0].max(at[1])));
+            rel(&mut out, a, b, r);
+            marked_dots.push((a.min(b), a.max(b)));
         }
         let mut marked_xv = Vec::new();
         for (k, mark) in self.xv.iter().enumerate() {
             let what = format!("XV mark {}", k + 1);
-            let at = place.all(&mark.cells, &what, 2)?;
-            if !place.adjacent(at[0], at[1]) {
-                return Err(RulesError(format!(
-                    "{what} joins {} and {}, which are not adjacent",
-                    place.name(at[0]),
-                    place.name(at[1])
-                )));
-            }
+            let (a, b) = place.touching(&mark.cells, &what)?;
             let s = mark.sum;
-            rel(&mut out, at[0], at[1], Relation::of(n, |a, b| a + b == s));
-            marked_xv.push((at[0].min(at[1]), at[0].max(at[1])));
+            rel(&mut out, a, b, Relation::of(n, |p, q| p + q == s));
+            marked_xv.push((a.min(b), a.max(b)));
         }
         // Every pair of orthogonally adjacent cells, first cell first.
         let adjacent: Vec<(u16, u16)> = (0..n * n)

@@ -483,26 +483,33 @@ fn innies_and_outies(shape: Shape, units: &[(UnitKind, Vec<u16>)], cages: &[(u32
             out.push(EqualSums { parts: vec![Part::sum(cells)], total: Some(sum) });
         }
     };
+    // The cages are disjoint (checked by the layout): each cell's cage, if any.
+    let mut cage_of = vec![usize::MAX; n * n];
+    for (k, (_, cs)) in cages.iter().enumerate() {
+        cs.iter().for_each(|&c| cage_of[c as usize] = k);
+    }
+    let mut held = vec![0usize; cages.len()];
     for (k, inside) in unions {
-        let held = |cs: &Vec<u16>| cs.iter().filter(|&&c| inside[c as usize]).count();
-        let whole: Vec<&(u32, Vec<u16>)> = cages.iter().filter(|(_, cs)| held(cs) == cs.len()).collect();
-        let partial: Vec<&(u32, Vec<u16>)> = cages.iter().filter(|(_, cs)| (1..cs.len()).contains(&held(cs))).collect();
-        let in_whole: u32 = whole.iter().map(|(s, _)| s).sum();
+        held.fill(0);
+        (0..n * n).filter(|&c| inside[c] && cage_of[c] != usize::MAX).for_each(|c| held[cage_of[c]] += 1);
+        let whole = |g: usize| held[g] == cages[g].1.len();
+        let partial: Vec<usize> = (0..cages.len()).filter(|&g| held[g] > 0 && !whole(g)).collect();
+        let in_whole: u32 = (0..cages.len()).filter(|&g| whole(g)).map(|g| cages[g].0).sum();
         let Some(rest) = (k as u32 * total).checked_sub(in_whole) else { continue };
+        // The union's cells outside its whole cages: free cells and cells of partial cages.
         let innies: Vec<u16> = (0..n * n)
-            .filter(|&c| inside[c] && !whole.iter().any(|(_, cs)| cs.contains(&(c as u16))))
+            .filter(|&c| inside[c] && (cage_of[c] == usize::MAX || !whole(cage_of[c])))
             .map(|c| c as u16)
             .collect();
         if k > 1 {
             push(innies.clone(), rest, &mut out);
         }
-        let free = innies.iter().any(|c| !partial.iter().any(|(_, cs)| cs.contains(c)));
+        let free = innies.iter().any(|&c| cage_of[c as usize] == usize::MAX);
         if !free && !partial.is_empty() {
-            let outies: Vec<u16> =
-                partial.iter().flat_map(|(_, cs)| cs.iter().copied().filter(|&c| !inside[c as usize])).collect();
-            let in_partial: u32 = partial.iter().map(|(s, _)| s).sum();
+            let mut outies: Vec<u16> =
+                partial.iter().flat_map(|&g| cages[g].1.iter().copied().filter(|&c| !inside[c as usize])).collect();
+            let in_partial: u32 = partial.iter().map(|&g| cages[g].0).sum();
             if let Some(sum) = in_partial.checked_sub(rest) {
-                let mut outies = outies;
                 outies.sort_unstable();
                 push(outies, sum, &mut out);
             }
