@@ -6,6 +6,11 @@ written as the keys of sudoku.solve(grid, rules) (docs/variants.md, "The setters
 
 Usage: scripts/constraint_sets.py [ISS_CHECKOUT] > data/constraints/sigh_iss.tsv
        scripts/constraint_sets.py --skipped [ISS_CHECKOUT]   (what is left out, and why)
+       scripts/constraint_sets.py --fpuzzles [ISS_CHECKOUT] > data/constraints/sigh_fpuzzles.tsv
+                                                            (the puzzles published with an f-puzzles
+                                                             link as well: a sixth column, the link's
+                                                             ?load= data, the same puzzle as f-puzzles
+                                                             saved it)
        scripts/constraint_sets.py --bench DIR [ISS_CHECKOUT] (the benchmark's files, with sigh's own input
                                                              as a sixth column: DIR/examples.tsv, the
                                                              puzzles above; DIR/<COLLECTION>.tsv, the
@@ -97,7 +102,7 @@ def long_killer(text):
 
 
 def cell(name):
-    m = re.fullmatch(r"R(\w)C(\w)", name)
+    m = re.fullmatch(r"[Rr](\w)[Cc](\w)", name)
     if not m:
         raise Unsupported(f"cell {name}")
     return [index(m.group(1)), index(m.group(2))]
@@ -315,12 +320,22 @@ def bench(out, checkout):
                                    "data/collections.js", raw]) + "\n")
 
 
+def fpuzzles_links(text):
+    """{name: the ?load= data of its f-puzzles link} of the entries whose src holds one."""
+    names = [(m.start(), m.group(1).replace("\\'", "'")) for m in re.finditer(r"name:\s*'((?:[^'\\]|\\.)*)'", text)]
+    links = {}
+    for m in re.finditer(r"f-puzzles\.com/\?load=([A-Za-z0-9+/=]+)", text):
+        links[[n for at, n in names if at < m.start()][-1]] = m.group(1)
+    return links
+
+
 def main():
     if sys.argv[1:2] == ["--bench"]:
         bench(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "/work/.mirror/sigh+Interactive-Sudoku-Solver/repo")
         return
-    args = [a for a in sys.argv[1:] if a != "--skipped"]
+    args = [a for a in sys.argv[1:] if a not in ("--skipped", "--fpuzzles")]
     skipped = "--skipped" in sys.argv
+    fpuzzles = "--fpuzzles" in sys.argv
     checkout = args[0] if args else "/work/.mirror/sigh+Interactive-Sudoku-Solver/repo"
     commit = subprocess.run(["git", "-C", checkout, "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True, check=True).stdout.strip()
@@ -328,7 +343,10 @@ def main():
     for path in FILES:
         text = subprocess.run(["git", "-C", checkout, "show", f"HEAD:{path}"], capture_output=True, text=True,
                               check=True).stdout
+        links = fpuzzles_links(text)
         for name, raw, solution in entries(text):
+            if fpuzzles and name not in links:
+                continue
             if raw.startswith("/") or not raw.strip() or re.fullmatch(r"[.0-9]+", raw.strip()):
                 continue
             try:
@@ -340,6 +358,10 @@ def main():
                 why[f"unreadable: {e}"] += 1
                 continue
             key = (puzzle, json.dumps(rules, sort_keys=True))
+            if fpuzzles:
+                print("\t".join([puzzle, json.dumps(rules, separators=(",", ":")), sol, name, f"{path}@{commit}",
+                                 links[name]]))
+                continue
             # Classic puzzles and the shapes of data/shapes are checked elsewhere.
             if key in seen or not set(rules) - {"regions", "diagonals", "windows"}:
                 continue

@@ -68,17 +68,26 @@ COMMENT ON FUNCTION from_fpuzzles(text) IS
 'The puzzle of an f-puzzles document (the JSON that f-puzzles saves and SudokuPad opens), given as the JSON, as its '
 'LZString base64 form or as a link with ?load= (at most 8,192 characters compressed, 1 MB of JSON): a '
 'sudoku.variant_puzzle of its grid (givens; f-puzzles'' boxes: 2x3 on 6x6, 3x4 on 12x12, none on a prime size), its rules '
-'(regions of a jigsaw, in pieces or not; both diagonals; windoku''s extra regions; killer cages with sums) and its '
-'solution: the one the document carries, else the puzzle''s one solution under the rules (NULL for none or several). '
-'22P02 for text that is not such a document, 0A000 naming a constraint the rules cannot hold (a thermometer, a cage '
-'without a sum, one diagonal alone, ...): a constraint is refused, never dropped. Cosmetic keys (title, text, lines, '
-'shapes) are skipped. LZString is the lz-str crate.';
+'and its solution: the one the document carries, else the puzzle''s one solution under the rules (NULL for none or '
+'several; a search that can take long on the hardest, cancel stops it). Rules: regions of a jigsaw, diagonals (one '
+'alone as an extra region), windows, killer cages with or without a sum, and every setter''s constraint under '
+'f-puzzles'' keys and those of dclamage''s solver: thermometer, arrow, littlekillersum (clue cell and direction), '
+'sandwichsum, xsum, skyscraper (clue cells outside the grid), difference and ratio (kropki), xv, negative (ratio, '
+'xv), nonconsecutive (the negative of white dots beside dots, else non_consecutive), antiknight, antiking, '
+'disjointgroups, whispers, renban, palindrome, betweenline, regionsumline, entropicline, modularline, minimum, '
+'maximum, odd, even, quadruple, clone, extraregion. 22P02 for text that is not such a document, 0A000 naming a '
+'constraint the rules cannot hold (indexers, fog of war, given pencil marks, ...): a constraint is refused, never '
+'dropped. Cosmetic keys (title, text, lines, shapes, cages) are skipped. LZString is the lz-str crate.';
 COMMENT ON FUNCTION to_fpuzzles(grid, jsonb, boolean) IS
 'The f-puzzles document of a grid under rules (default none), as f-puzzles and SudokuPad open it: compressed (default) '
 'it is LZString base64, the data of a link https://www.f-puzzles.com/?load=...; compressed => false gives the JSON. '
-'Givens, regions per cell where they are not f-puzzles'' boxes (a jigsaw, tall 3x2 boxes), both diagonals, windows as '
-'extra regions, cages as killer cages; sudoku.from_fpuzzles reads it back to the same grid and rules. 22023 for rules '
-'that do not fit the grid, 0A000 for a grid of a composite size without boxes (f-puzzles draws boxes there).';
+'Givens, regions per cell where they are not f-puzzles'' boxes (a jigsaw, tall 3x2 boxes), both diagonals, windows and '
+'extra regions, cages as killer cages, and every setter''s constraint under the key sudoku.from_fpuzzles reads, which '
+'reads it back to the same grid and rules. 22023 for rules that do not fit the grid, 0A000 for what f-puzzles cannot '
+'say, named: a grid of a composite size without boxes, slow thermometers, whispers of a difference other than 5, '
+'modular lines of another modulus than 3, XV marks of other sums, the negative of X or V alone, non_consecutive '
+'beside kropki dots (f-puzzles exempts dotted pairs: use negative white), little killers that are not a whole '
+'diagonal.';
 COMMENT ON FUNCTION to_array(grid) IS
 'The cells as a row-major integer[] of n*n elements, 0 for a blank. Also the cast sudoku.grid::integer[].';
 

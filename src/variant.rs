@@ -230,11 +230,12 @@ fn svg_rules(
 /// The puzzle of an f-puzzles document (`sudoku_engine::variant::fpuzzles`): the JSON that
 /// f-puzzles saves, its LZString base64 form, or a `?load=` link (f-puzzles, SudokuPad). Returns
 /// the grid (givens; f-puzzles' boxes: 2x3 on 6x6, 3x4 on 12x12, none on a prime size), its
-/// rules (jigsaw regions, both diagonals, windoku's extra regions, killer cages) and the
-/// solution the document carries, else the puzzle's one solution under the rules (NULL when it
-/// has none or several). `22P02` for text that is not such a document, `0A000` naming a
-/// constraint the rules cannot hold (a thermometer, a cage without a sum, one diagonal alone):
-/// a constraint is refused, never dropped.
+/// rules (jigsaw regions, diagonals, windows, killer cages, and every setter's constraint under
+/// f-puzzles' keys and dclamage's solver's: thermometers, arrows, little killers, sandwiches,
+/// kropki, XV, lines, ...) and the solution the document carries, else the puzzle's one
+/// solution under the rules (NULL when it has none or several). `22P02` for text that is not
+/// such a document, `0A000` naming a constraint the rules cannot hold (indexers, fog of war,
+/// given pencil marks): a constraint is refused, never dropped.
 // COST 20000: as solve(grid, rules); the document is parsed in about 20 µs (9x9), in units of 5 ns.
 #[pg_extern(immutable, strict, parallel_safe, requires = ["variant_puzzle_type"], cost = 20000)]
 fn from_fpuzzles(document: &str) -> pgrx::composite_type!('static, "variant_puzzle") {
@@ -274,9 +275,11 @@ fn from_fpuzzles(document: &str) -> pgrx::composite_type!('static, "variant_puzz
 /// The f-puzzles document of a grid under rules (`sudoku_engine::variant::fpuzzles::write`),
 /// for f-puzzles and SudokuPad: LZString base64, the data of a link
 /// `https://www.f-puzzles.com/?load=...` (`compressed => false`: the JSON itself). Regions are
-/// written per cell where they are not f-puzzles' boxes (jigsaw, tall 3x2 boxes), windows as
-/// extra regions, cages as killer cages. `22023` for rules that do not fit the grid, `0A000`
-/// for a grid of a composite size without boxes (f-puzzles draws boxes there).
+/// written per cell where they are not f-puzzles' boxes (jigsaw, tall 3x2 boxes), windows and
+/// extra regions as extra regions, cages as killer cages, each setter's constraint under its
+/// f-puzzles key. `22023` for rules that do not fit the grid, `0A000` naming what f-puzzles
+/// cannot say (a grid of a composite size without boxes, slow thermometers, whispers of another
+/// difference than 5, ...).
 // COST 4000: 20 µs a call (9x9, compressed), in units of 5 ns.
 #[pg_extern(immutable, strict, parallel_safe, cost = 4000)]
 fn to_fpuzzles(grid: Grid, rules: default!(Document, "'{}'"), compressed: default!(bool, true)) -> String {
