@@ -516,8 +516,11 @@ COMMENT ON FUNCTION generate(jsonb, integer, bigint, text, boolean) IS
 COMMENT ON FUNCTION svg(grid, jsonb, grid, boolean) IS
 'An SVG picture of a grid under variant rules (call it with rules => ...): as svg(grid, solution, candidates), with the '
 'cells of the diagonals and windows shaded, jigsaw regions with thick borders instead of boxes, each cage outlined with '
-'a dashed line and its sum in its first cell, and the variant candidates. NULL when grid or rules is NULL; 22P02/22023 '
-'for bad rules, 22023 when the solution differs in size or changes a given.';
+'a dashed line and its sum in its first cell, the setters'' constraints as f-puzzles draws them (thermometers with a '
+'bulb, arrows from a circle or pill, lines in their colours, kropki dots and XV on the edges, odd circles and even '
+'squares, quadruples on the shared corner, clones, extra regions, minimum and maximum cells tinted; sandwiches, X-sums, '
+'skyscrapers and little killers outside the grid, which then gains a border of one cell), and the variant candidates. '
+'NULL when grid or rules is NULL; 22P02/22023 for bad rules, 22023 when the solution differs in size or changes a given.';
 COMMENT ON FUNCTION solve_sql(grid, jsonb) IS
 'Pure SQL: the recursive-CTE fill of the articles for variant rules. The units are rows of a table built from the '
 'rules (rows, columns, boxes or regions, diagonals, windows, cages with their sums); one recursive CTE fills one blank '

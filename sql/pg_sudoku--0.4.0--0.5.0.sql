@@ -1128,6 +1128,14 @@ COMMENT ON FUNCTION to_fpuzzles(grid, jsonb, boolean) IS
 'modular lines of another modulus than 3, XV marks of other sums, the negative of X or V alone, non_consecutive '
 'beside kropki dots (f-puzzles exempts dotted pairs: use negative white), little killers that are not a whole '
 'diagonal.';
+COMMENT ON FUNCTION svg(grid, jsonb, grid, boolean) IS
+'An SVG picture of a grid under variant rules (call it with rules => ...): as svg(grid, solution, candidates), with the '
+'cells of the diagonals and windows shaded, jigsaw regions with thick borders instead of boxes, each cage outlined with '
+'a dashed line and its sum in its first cell, the setters'' constraints as f-puzzles draws them (thermometers with a '
+'bulb, arrows from a circle or pill, lines in their colours, kropki dots and XV on the edges, odd circles and even '
+'squares, quadruples on the shared corner, clones, extra regions, minimum and maximum cells tinted; sandwiches, X-sums, '
+'skyscrapers and little killers outside the grid, which then gains a border of one cell), and the variant candidates. '
+'NULL when grid or rules is NULL; 22P02/22023 for bad rules, 22023 when the solution differs in size or changes a given.';
 COMMENT ON FUNCTION generate(integer, bigint, text, integer, text, numrange) IS
 'A puzzle with exactly one solution: a random complete grid of size 4 to 25 (its default boxes) whose givens are removed in random '
 'order together with their partners under symmetry (none, central = 180° rotation, diagonal, mirror = left-right, '

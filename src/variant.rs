@@ -208,8 +208,9 @@ fn generate_rules(
 }
 
 /// The SVG picture of a grid under the rules (`sudoku_engine::picture::svg_variant`): diagonals
-/// and windows shaded, jigsaw regions with thick borders, cages dashed with their sums; the
-/// rest as `svg(grid, solution, candidates)`.
+/// and windows shaded, jigsaw regions with thick borders, cages dashed with their sums, the
+/// setters' constraints as f-puzzles draws them (a border of one cell for clues outside the
+/// grid); the rest as `svg(grid, solution, candidates)`.
 // COST 4000: 20 µs a call for a 9x9 killer puzzle with its solution, in units of 5 ns.
 #[pg_extern(name = "svg", immutable, parallel_safe, cost = 4000)]
 fn svg_rules(
@@ -220,8 +221,9 @@ fn svg_rules(
 ) -> Option<String> {
     let candidates = required(candidates, "candidates");
     let grid = grid?;
-    let (_, lay) = layout_of(&rules?, grid.0.shape());
-    match sudoku_engine::picture::svg_variant(&grid.0, solution.as_ref().map(|s| &s.0), candidates, &lay) {
+    let (r, lay) = layout_of(&rules?, grid.0.shape());
+    let marks = Some(&r.constraints);
+    match sudoku_engine::picture::svg_variant(&grid.0, solution.as_ref().map(|s| &s.0), candidates, &lay, marks) {
         Ok(doc) => Some(doc),
         Err(e) => invalid_parameter(e.to_string()),
     }

@@ -8,7 +8,10 @@
 //! Sudoku books do. A step of the path ([`svg_step`]) adds its cells highlighted, its placement
 //! in green, the candidates it removes struck in red and a chain's links as arrows.
 
+mod marks;
+
 use crate::grid::{Grid, SYMBOLS};
+use crate::variant::constraints::Constraints;
 use crate::variant::{Layout, UnitKind};
 use crate::views::candidate_masks;
 use std::fmt::Write;
@@ -70,7 +73,7 @@ pub fn svg_side(n: usize) -> usize {
 /// both, computed on the position drawn (the grid with the solution's digits). The document is
 /// [`svg_side`] pixels square. Errors when `solution` differs in size or changes a given.
 pub fn svg(grid: &Grid, solution: Option<&Grid>, candidates: bool) -> Result<String, PictureError> {
-    draw(grid, solution, candidates, None, None, None)
+    draw(grid, solution, candidates, None, None, None, None)
 }
 
 /// What a step adds to the picture of the grid before it.
@@ -95,7 +98,7 @@ pub struct StepMarks {
 /// when a cell or digit is outside the grid.
 pub fn svg_step(before: &Grid, marks: &StepMarks) -> Result<String, PictureError> {
     marks.check(before.size())?;
-    draw(before, None, true, None, Some(marks), None)
+    draw(before, None, true, None, Some(marks), None, None)
 }
 
 impl StepMarks {
@@ -124,20 +127,41 @@ pub fn svg_board(board: &crate::board::Board, marks: Option<&StepMarks>) -> Resu
     }
     // A filled cell's candidates are none.
     let masks: Vec<u32> = (0..n * n).map(|c| board.candidates(c)).collect();
-    draw(&board.givens(), Some(&board.digits()), true, None, marks, Some(&masks))
+    draw(&board.givens(), Some(&board.digits()), true, None, marks, Some(&masks), None)
 }
 
 /// [`svg`] under variant rules (their [`Layout`] for the grid's size): the cells of the
 /// diagonals and of the windows shaded, thick lines between regions (jigsaw) instead of boxes,
 /// each cage outlined with a dashed line inside its cells and its sum small in its first cell
-/// (row-major), and the candidates those of [`crate::variant::candidates`].
+/// (row-major), and the candidates those of [`crate::variant::candidates`]. With the rules'
+/// `constraints`, their marks as f-puzzles draws them (see the module `marks`): lines,
+/// thermometers, arrows, dots, shapes in the cells; with clues outside the grid (sandwiches,
+/// X-sums, skyscrapers, little killers) the picture gains a border of one cell for them.
 pub fn svg_variant(
     grid: &Grid,
     solution: Option<&Grid>,
     candidates: bool,
     layout: &Layout,
+    constraints: Option<&Constraints>,
 ) -> Result<String, PictureError> {
-    draw(grid, solution, candidates, Some(layout), None, None)
+    let inner = draw(grid, solution, candidates, Some(layout), None, None, constraints)?;
+    let Some(con) = constraints.filter(|c| marks::has_outside(c)) else {
+        return Ok(inner);
+    };
+    // A border of one cell: the grid's picture nested at (cell, cell), the clues around it.
+    let (n, cell) = (grid.size(), cell_px(grid.size()));
+    let side = svg_side(n) + 2 * cell;
+    let mut out = String::with_capacity(inner.len() + 2048);
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{side}\" height=\"{side}\" viewBox=\"0 0 {side} {side}\" \
+         font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n\
+         <rect width=\"{side}\" height=\"{side}\" fill=\"#ffffff\"/>\n"
+    );
+    out.push_str(&inner.replacen("<svg ", &format!("<svg x=\"{cell}\" y=\"{cell}\" "), 1));
+    marks::draw_outside(&mut out, con, &marks::Frame { n, cell, origin: MARGIN + cell });
+    out.push_str("</svg>\n");
+    Ok(out)
 }
 
 const SHADE_COLOUR: &str = "#e4e4e4";
@@ -170,6 +194,7 @@ fn draw(
     layout: Option<&Layout>,
     marks: Option<&StepMarks>,
     own: Option<&[u32]>,
+    constraints: Option<&Constraints>,
 ) -> Result<String, PictureError> {
     let n = grid.size();
     let (box_rows, box_cols) = (grid.shape().box_rows(), grid.shape().box_cols());
@@ -206,6 +231,10 @@ fn draw(
         }
         let cells: Vec<usize> = (0..n * n).filter(|&i| shaded[i]).collect();
         fill_cells(&mut out, SHADE_COLOUR, &cells, n, cell);
+    }
+    let frame = marks::Frame { n, cell, origin: MARGIN };
+    if let Some(con) = constraints {
+        marks::draw_tints(&mut out, con, &frame);
     }
     if let Some(m) = marks {
         let body: Vec<usize> = m.cells.iter().copied().filter(|c| !m.fins.contains(c)).collect();
@@ -254,12 +283,19 @@ fn draw(
         out,
         "<path d=\"{thick}\" stroke=\"{THICK_COLOUR}\" stroke-width=\"3\" stroke-linecap=\"square\" fill=\"none\"/>"
     );
-    if let Some(lay) = layout.filter(|l| !l.cages.is_empty()) {
+    // Cages with a sum (the layout's) and without (the constraints').
+    let mut cages: Vec<(Option<u32>, Vec<u16>)> =
+        layout.map_or(Vec::new(), |l| l.cages.iter().map(|(s, c)| (Some(*s), c.clone())).collect());
+    for plain in constraints.map_or(&[][..], |c| &c.plain_cages[..]) {
+        let cells = plain.iter().map(|&(r, c)| ((r as usize - 1) * n + c as usize - 1) as u16).collect();
+        cages.push((None, cells));
+    }
+    if !cages.is_empty() {
         // Cages: a dashed line inset in each cell along the sides the cage does not cross; the
         // sum top left of its first cell.
         let inset = (cell / 10).max(3);
         let mut cage_of = vec![usize::MAX; n * n];
-        for (k, (_, cells)) in lay.cages.iter().enumerate() {
+        for (k, (_, cells)) in cages.iter().enumerate() {
             for &c in cells {
                 cage_of[c as usize] = k;
             }
@@ -304,12 +340,15 @@ fn draw(
         );
         let sum_size = (cell * 24 / 100).max(7);
         let _ = writeln!(out, "<g fill=\"{CAGE_COLOUR}\" font-size=\"{sum_size}\">");
-        for (sum, cells) in &lay.cages {
+        for (sum, cells) in cages.iter().filter_map(|(s, c)| Some((s.as_ref()?, c))) {
             let first = *cells.iter().min().expect("a cage has cells") as usize;
             let (x, y) = (MARGIN + first % n * cell + inset + 1, MARGIN + first / n * cell + inset + sum_size);
             let _ = writeln!(out, "<text x=\"{x}\" y=\"{y}\">{sum}</text>");
         }
         out.push_str("</g>\n");
+    }
+    if let Some(con) = constraints {
+        marks::draw_marks(&mut out, con, &frame);
     }
     let digit_size = cell * 62 / 100;
     let centre = |i: usize| MARGIN + i * cell + cell / 2;
@@ -435,15 +474,52 @@ mod tests {
         let p = Grid::empty(9).unwrap();
         let x = Rules { diagonals: true, windows: true, ..Rules::default() }.layout(9).unwrap();
         // 17 diagonal cells and 36 window cells, 3 of each window's on a diagonal.
-        assert_eq!(svg_variant(&p, None, false, &x).unwrap().matches("<rect x=").count(), 17 + 36 - 12);
+        assert_eq!(svg_variant(&p, None, false, &x, None).unwrap().matches("<rect x=").count(), 17 + 36 - 12);
         let killer = Rules {
             cages: vec![Cage { sum: 3, cells: vec![(1, 1), (1, 2)] }, Cage { sum: 17, cells: vec![(9, 8), (9, 9)] }],
             ..Rules::default()
         };
-        let doc = svg_variant(&p, None, true, &killer.layout(9).unwrap()).unwrap();
+        let doc = svg_variant(&p, None, true, &killer.layout(9).unwrap(), None).unwrap();
         assert!(doc.contains(">3</text>") && doc.contains(">17</text>") && doc.contains("stroke-dasharray"));
         // The cage's cells have only 1 and 2 (and 8 and 9) left as candidates.
         assert!(doc.matches("<text").count() > 2 + 4);
+    }
+
+    /// Every constraint has its mark: the rules of every key drawn, each mark counted.
+    #[test]
+    fn constraints_draw_as_f_puzzles_does() {
+        use crate::variant::Rules;
+        let rules = Rules::from_json(&crate::variant::constraints::every_key()).unwrap();
+        let p = Grid::empty(9).unwrap();
+        let lay = rules.layout(9).unwrap();
+        let plain = svg_variant(&p, None, false, &lay, None).unwrap();
+        let doc = svg_variant(&p, None, false, &lay, Some(&rules.constraints)).unwrap();
+        // A border of one cell (44 pixels on 9x9) for the clues outside.
+        assert!(doc.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"490\""), "{}", &doc[..120]);
+        assert!(plain.contains("width=\"402\""));
+        // Two bulbs, two between-line ends, an arrow's pill of two cells (grey, then white), a
+        // black and a white dot, a quadruple, an odd cell.
+        assert_eq!(doc.matches("<circle").count(), 2 + 2 + 4 + 2 + 1 + 1);
+        // Outside: the sandwich, X-sum and skyscraper numbers and the little killer; the dot's 3,
+        // the X, the cage's sum.
+        for text in [">12</text>", ">20</text>", ">3</text>", ">10</text>", ">X</text>"] {
+            assert!(doc.contains(text), "{text}");
+        }
+        // Eight lines in their colours: two whispers, renban, palindrome, between, region-sum,
+        // entropic and modular.
+        assert_eq!(doc.matches("opacity=\"0.8\"").count(), 8);
+        // Tints: a clone pair, an extra region, minimum and maximum; the even cell's square.
+        assert!(
+            doc.contains("#dfe7ff") && doc.contains("#ececec") && doc.contains("#d8ecff") && doc.contains("#ffdede")
+        );
+        // Both cages are dashed (the dashed path grows by the cage without a sum); only the one
+        // with a sum has a number.
+        let dashes = |s: &str| s.split(" stroke-dasharray").next().unwrap().rsplit("<path d=\"").next().unwrap().len();
+        assert!(dashes(&doc) > dashes(&plain) && dashes(&plain) > 0 && doc.contains(">3</text>"));
+        // Rules without clues outside keep the picture's size.
+        let inside = Rules::from_json(&serde_json::json!({"thermometers": [[[1, 1], [1, 2]]]})).unwrap();
+        let doc = svg_variant(&p, None, false, &inside.layout(9).unwrap(), Some(&inside.constraints)).unwrap();
+        assert!(doc.contains("width=\"402\"") && doc.matches("<circle").count() == 1);
     }
 
     #[test]
@@ -454,7 +530,7 @@ mod tests {
         // The classic layout draws the same picture as the classic rules.
         let classic = crate::variant::Rules::default().layout(9).unwrap();
         assert_eq!(
-            svg_variant(&p, Some(&s), true, &classic).unwrap().matches("<text").count(),
+            svg_variant(&p, Some(&s), true, &classic, None).unwrap().matches("<text").count(),
             svg(&p, Some(&s), true).unwrap().matches("<text").count()
         );
         let doc = svg(&p, Some(&s), false).unwrap();

@@ -118,6 +118,17 @@ FROM (VALUES ('anti-knight', '{"anti_knight": true}'::jsonb),
              ('arrow', '{"arrows": [{"circle": [[5, 5]], "lines": [[[4, 4], [3, 3]]]}]}')) r(name, rules),
      LATERAL (SELECT sudoku.generate(rules => r.rules, seed => 50) AS p) g
 ORDER BY 1;
--- A picture of a grid under constraints still draws (the constraints' marks are issue 50's next step).
-SELECT sudoku.svg(b.puzzle, rules => b.rules) LIKE '<svg%' AS draws
-FROM public.constraint_bank b WHERE b.name = 'Thermo';
+-- Pictures draw the constraints as f-puzzles does: every published puzzle's picture is one SVG
+-- document, a cell wider on each side when clues sit outside the grid (sandwiches, X-sums,
+-- skyscrapers, little killers); thermometer bulbs, kropki dots, odd circles, between-line ends
+-- and arrow circles are circles; lines are drawn in their colours.
+SELECT b.name,
+       substring(svg FROM 'width="([0-9]+)"')::int AS width,
+       (length(svg) - length(replace(svg, '<circle', ''))) / length('<circle') AS circles,
+       (length(svg) - length(replace(svg, 'opacity="0.8"', ''))) / length('opacity="0.8"') AS lines,
+       (length(svg) - length(replace(svg, '<svg', ''))) / length('<svg') AS svg_elements
+FROM public.constraint_bank b,
+     LATERAL (SELECT sudoku.svg(b.puzzle, rules => b.rules, solution => b.solution) AS svg) s
+WHERE b.name IN ('Thermo', 'XV Kropki Sudoku', 'Little Killer Sudoku', 'Arrow', 'Elementary', 'X-Sum',
+                 'Sudoku Variants Series (173) - Between Lines Sudoku', 'Odd & even')
+ORDER BY b.name;

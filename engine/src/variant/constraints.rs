@@ -1180,6 +1180,43 @@ pub fn fingerprint(masks: impl Iterator<Item = u32>) -> u64 {
     h | 1
 }
 
+/// Rules with every key set (and a cage with a sum and one without), for the tests of the
+/// modules that read, write and draw them.
+#[cfg(test)]
+pub(crate) fn every_key() -> Value {
+    json!({
+        "thermometers": [[[1, 1], [1, 2], [1, 3]]],
+        "slow_thermometers": [[[2, 1], [2, 2]]],
+        "arrows": [{"circle": [[3, 1], [3, 2]], "lines": [[[4, 1], [4, 2]], [[4, 3]]]}],
+        "little_killers": [{"sum": 10, "cells": [[1, 2], [2, 1]]}],
+        "sandwiches": [{"row": 5, "sum": 12}],
+        "x_sums": [{"column": 4, "from": "bottom", "sum": 20}],
+        "skyscrapers": [{"row": 6, "from": "right", "count": 3}],
+        "kropki": [{"cells": [[7, 1], [7, 2]], "color": "white"}, {"cells": [[8, 1], [8, 2]], "color": "black", "value": 3}],
+        "xv": [{"cells": [[9, 1], [9, 2]], "sum": 10}],
+        "negative": ["white", "x"],
+        "non_consecutive": true,
+        "anti_knight": true,
+        "anti_king": true,
+        "disjoint_groups": true,
+        "whispers": [[[5, 5], [5, 6]], {"cells": [[6, 5], [6, 6]], "difference": 4}],
+        "renban": [[[7, 5], [7, 6]]],
+        "palindromes": [[[8, 5], [8, 6], [8, 7]]],
+        "between_lines": [[[9, 5], [9, 6], [9, 7]]],
+        "region_sum_lines": [[[1, 3], [1, 4]]],
+        "entropic_lines": [[[2, 7], [2, 8], [2, 9]]],
+        "modular_lines": [{"cells": [[3, 7], [3, 8]], "modulus": 4}],
+        "minimum": [[4, 5]],
+        "maximum": [[4, 7]],
+        "odd": [[1, 9]],
+        "even": [[2, 9]],
+        "quadruples": [{"cells": [[5, 8], [5, 9], [6, 8], [6, 9]], "digits": [1, 2]}],
+        "clones": [{"cells": [[7, 8]], "copy": [[8, 9]]}],
+        "extra_regions": [[[9, 8], [9, 9]]],
+        "cages": [{"sum": 3, "cells": [[1, 5], [1, 6]]}, {"cells": [[1, 7], [1, 8]]}]
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use crate::grid::Grid;
@@ -1208,37 +1245,7 @@ mod tests {
 
     #[test]
     fn every_key_reads_back_as_written() {
-        let v = json!({
-            "thermometers": [[[1, 1], [1, 2], [1, 3]]],
-            "slow_thermometers": [[[2, 1], [2, 2]]],
-            "arrows": [{"circle": [[3, 1], [3, 2]], "lines": [[[4, 1], [4, 2]], [[4, 3]]]}],
-            "little_killers": [{"sum": 10, "cells": [[1, 2], [2, 1]]}],
-            "sandwiches": [{"row": 5, "sum": 12}],
-            "x_sums": [{"column": 4, "from": "bottom", "sum": 20}],
-            "skyscrapers": [{"row": 6, "from": "right", "count": 3}],
-            "kropki": [{"cells": [[7, 1], [7, 2]], "color": "white"}, {"cells": [[8, 1], [8, 2]], "color": "black", "value": 3}],
-            "xv": [{"cells": [[9, 1], [9, 2]], "sum": 10}],
-            "negative": ["white", "x"],
-            "non_consecutive": true,
-            "anti_knight": true,
-            "anti_king": true,
-            "disjoint_groups": true,
-            "whispers": [[[5, 5], [5, 6]], {"cells": [[6, 5], [6, 6]], "difference": 4}],
-            "renban": [[[7, 5], [7, 6]]],
-            "palindromes": [[[8, 5], [8, 6], [8, 7]]],
-            "between_lines": [[[9, 5], [9, 6], [9, 7]]],
-            "region_sum_lines": [[[1, 3], [1, 4]]],
-            "entropic_lines": [[[2, 7], [2, 8], [2, 9]]],
-            "modular_lines": [{"cells": [[3, 7], [3, 8]], "modulus": 4}],
-            "minimum": [[4, 5]],
-            "maximum": [[4, 7]],
-            "odd": [[1, 9]],
-            "even": [[2, 9]],
-            "quadruples": [{"cells": [[5, 8], [5, 9], [6, 8], [6, 9]], "digits": [1, 2]}],
-            "clones": [{"cells": [[7, 8]], "copy": [[8, 9]]}],
-            "extra_regions": [[[9, 8], [9, 9]]],
-            "cages": [{"sum": 3, "cells": [[1, 5], [1, 6]]}, {"cells": [[1, 7], [1, 8]]}]
-        });
+        let v = super::every_key();
         let r = rules(v.clone());
         assert_eq!(r.to_json(), v);
         assert_eq!(rules(r.to_json()), r);
