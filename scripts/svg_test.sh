@@ -10,6 +10,9 @@
 #     its solution (the diagonals and windows shaded light grey), a jigsaw puzzle (janko.at
 #     Chaos-Sudoku 93's regions: thick region borders, more dark than the classic puzzle) and a
 #     killer puzzle (dashed cages and their sums: more grey than the classic puzzle);
+#   - the setters' constraints (issue 50), on published puzzles of data/constraints/sigh_iss.tsv:
+#     a little killer puzzle (490x490: a border of one cell holds the clues, dark numbers there)
+#     and a thermometer puzzle (grey tubes and bulbs: more grey than the same grid without rules);
 #   - steps of the path (sudoku.svg_step(step)) on bank puzzles: a single (its cell highlighted, its
 #     digit green), an X-Wing and an XY-Wing (cells highlighted, removals struck in red) and a
 #     forcing chain (its links as orange arrows).
@@ -38,6 +41,16 @@ draw xwindoku9.svg <<<"SELECT sudoku.svg(puzzle, rules => rules, solution => sol
 jigsaw="$(head -1 "$root/data/variants/jigsaw_janko.tsv" | cut -f2)"
 draw jigsaw9.svg <<<"SELECT sudoku.svg(puzzle, rules => rules) FROM sudoku.generate(rules => '$jigsaw', seed => 1);"
 draw killer9.svg <<<"SELECT sudoku.svg(puzzle, rules => rules) FROM sudoku.generate(rules => '{}', killer => true, seed => 1);"
+published() { # FILE NAME: the published puzzle of that name drawn under its constraints (--plain: no rules)
+    local line
+    line="$(awk -F'\t' -v n="$2" '$4 == n { print; exit }' "$root/data/constraints/sigh_iss.tsv")"
+    psql -X -At -d "$db" -v p="$(cut -f1 <<<"$line")" -v r="$(cut -f2 <<<"$line")" > "$out/$1" \
+        <<<"SELECT sudoku.svg(:'p', rules => $([ "${3:-}" = --plain ] && echo "'{}'" || echo ":'r'"));"
+}
+published lk9.svg "Little Killer Sudoku"
+published lk9_plain.svg "Little Killer Sudoku" --plain
+published thermo9.svg "Thermo"
+published thermo9_plain.svg "Thermo" --plain
 # Steps of the path (sudoku.svg_step) on puzzles of se_rated_10k (lines 107 and 1007): the first
 # step (a single), and the first step of a technique asked for alone with the singles.
 bank() { sed -n "$1p" "$data/se_rated_10k.txt" | cut -d' ' -f1; }
@@ -71,9 +84,13 @@ single9="$(render "$out/single9.svg" 402)"
 fish9="$(render "$out/fish9.svg" 402)"
 wing9="$(render "$out/wing9.svg" 402)"
 chain9="$(render "$out/chain9.svg" 402)"
+lk9="$(render "$out/lk9.svg" 490)"
+lk9_plain="$(render "$out/lk9_plain.svg" 402)"
+thermo9="$(render "$out/thermo9.svg" 402)"
+thermo9_plain="$(render "$out/thermo9_plain.svg" 402)"
 printf '%s\n' "solved9  $solved9" "puzzle9  $puzzle9" "pencil9  $pencil9" "solved16 $solved16" \
     "xwindoku9 $xwindoku9" "jigsaw9 $jigsaw9" "killer9 $killer9" "single9 $single9" "fish9 $fish9" \
-    "wing9 $wing9" "chain9 $chain9"
+    "wing9 $wing9" "chain9 $chain9" "lk9 $lk9" "lk9_plain $lk9_plain" "thermo9 $thermo9" "thermo9_plain $thermo9_plain"
 for v in solved9 puzzle9 pencil9 xwindoku9 jigsaw9 killer9 single9 fish9 wing9 chain9; do
     s="${!v}"
     check "$v is 402x402" "[ $(field "$s" width) = 402 ] && [ $(field "$s" height) = 402 ]"
@@ -104,6 +121,11 @@ for v in fish9 wing9; do
 done
 check "a forcing chain's links drawn as orange arrows, its removal struck" \
     "[ $(field "$chain9" orange) -gt 200 ] && [ $(field "$chain9" yellow) -gt 2000 ] && [ $(field "$chain9" red) -gt 5 ]"
+check "little killers: the picture is 490x490, a border of one cell" \
+    "[ $(field "$lk9" width) = 490 ] && [ $(field "$lk9" height) = 490 ]"
+check "little killers: their sums and arrows outside the grid are dark" \
+    "[ $(field "$lk9" dark) -gt $(( $(field "$lk9_plain" dark) + 300 )) ]"
+check "thermometers: grey tubes and bulbs" "[ $(field "$thermo9" grey) -gt $(( $(field "$thermo9_plain" grey) + 3000 )) ]"
 if [ "${1:-}" = --readme ]; then
     mkdir -p "$root/examples/pictures"
     cp "$out/solved9.svg" "$root/examples/pictures/top95-1.svg"
