@@ -129,9 +129,16 @@ fn lowest(_: usize, rest: u32) -> u32 {
 struct Frame<const C: usize> {
     state: State<C>,
     cell: u16,
-    /// Candidates of `cell` not tried yet.
+    /// Candidates of `cell` not tried yet; for a branch over a digit's two places in a unit
+    /// (`other` set), bit 0 for `cell` and bit 1 for `other`.
     rest: u32,
+    /// The digit's second place of a branch over the two places of `digit` in a unit (the
+    /// house-based branching of sigh's solver); `NO_CELL` for a branch over a cell's digits.
+    other: u16,
+    digit: u8,
 }
+
+const NO_CELL: u16 = u16::MAX;
 
 /// The root of a [`Search`] not yet searched from.
 enum Root<const C: usize> {
@@ -294,9 +301,15 @@ impl<'a, const C: usize> Search<'a, C> {
                 self.frames.pop();
                 continue;
             }
-            let bit = choose(top.cell as usize, top.rest);
-            top.rest ^= bit;
-            let cell = top.cell as usize;
+            let (cell, bit) = if top.other == NO_CELL {
+                let bit = choose(top.cell as usize, top.rest);
+                top.rest ^= bit;
+                (top.cell as usize, bit)
+            } else {
+                let first = top.rest & 1 != 0;
+                top.rest &= top.rest - 1;
+                (if first { top.cell } else { top.other } as usize, 1u32 << top.digit)
+            };
             if self.nodes == self.budget {
                 self.over_budget = true;
                 return Ok(false);
@@ -362,7 +375,16 @@ impl<'a, const C: usize> Search<'a, C> {
             return Some(s);
         }
         let cell = if self.scores.is_empty() { s.pick(self.first_open) } else { s.pick_scored(&self.scores) };
-        self.frames.push(Frame { rest: s.cand[cell], cell: cell as u16, state: s });
+        let count = s.cand[cell].count_ones() as u64;
+        if !self.scores.is_empty() && count > 2 {
+            // A digit's two places in a unit (two branches, the pair of the highest scores)
+            // rather than the cell's `count` digits: the house-based branching of sigh's solver.
+            if let Some((a, b, digit, _)) = s.two_places(self.lay, &self.scores) {
+                self.frames.push(Frame { rest: 0b11, cell: a, other: b, digit, state: s });
+                return None;
+            }
+        }
+        self.frames.push(Frame { rest: s.cand[cell], cell: cell as u16, other: NO_CELL, digit: 0, state: s });
         None
     }
 }

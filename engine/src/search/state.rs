@@ -636,6 +636,39 @@ impl<const C: usize> State<C> {
         best
     }
 
+    /// A digit with exactly two places left in a unit where it is not placed yet: the two
+    /// cells and the digit (0-based), of the highest conflict score summed over the two cells
+    /// (the first such in the layout's order of units and digits), with that sum.
+    pub(super) fn two_places(&self, lay: &Layout, scores: &[u32]) -> Option<(u16, u16, u8, u64)> {
+        let mut best: Option<(u16, u16, u8, u64)> = None;
+        for (_, unit) in &lay.units {
+            let (mut once, mut twice, mut more, mut placed) = (0u32, 0u32, 0u32, 0u32);
+            for &c in unit {
+                let m = self.cand[c as usize];
+                if self.value[c as usize] != 0 {
+                    placed |= m;
+                    continue;
+                }
+                more |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            let mut two = twice & !more & !placed;
+            while two != 0 {
+                let d = two.trailing_zeros();
+                two &= two - 1;
+                let mut cells =
+                    unit.iter().filter(|&&c| self.value[c as usize] == 0 && self.cand[c as usize] >> d & 1 != 0);
+                let (a, b) = (*cells.next()?, *cells.next()?);
+                let score = scores[a as usize] as u64 + scores[b as usize] as u64;
+                if best.is_none_or(|(_, _, _, s)| score > s) {
+                    best = Some((a, b, d as u8, score));
+                }
+            }
+        }
+        best
+    }
+
     /// The open cell to branch on; the state must have an open cell. `first_open`: the first in
     /// row-major order; otherwise the one with the fewest candidates (the first such).
     #[inline]
