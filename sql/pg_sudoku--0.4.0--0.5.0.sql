@@ -1667,7 +1667,8 @@ COMMENT ON FUNCTION solve(grid, jsonb) IS
 'windows), locked candidates between any two units, each cage narrowed to the digits its sum''s combinations of '
 'distinct digits can still put in each cell, and the rule of 45 (the cells of a unit outside its cages), each '
 'setter''s constraint its own pass (pairs of cells, equal sums, clues), then depth-first search on the open cell with '
-'the fewest candidates, digits ascending (with cages or constraints: the highest conflict score per candidate). '
+'the fewest candidates, digits ascending (with cages or constraints: the highest conflict score per candidate, or '
+'a digit''s two places in a unit when that cell has more than two candidates). '
 '22P02/22023 for bad rules (see sudoku.rules); 57014 on cancel or statement_timeout. Pure-SQL twin: '
 'sudoku.solve_sql(grid, rules).';
 COMMENT ON FUNCTION is_solved(grid, jsonb) IS

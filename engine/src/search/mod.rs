@@ -172,7 +172,8 @@ struct Search<'a, const C: usize> {
     /// otherwise): a branch whose digit fails at once adds to its cell's score, halved for all
     /// every [`DECAY_EVERY`] conflicts, and the search branches on the open cell of the highest
     /// score per candidate (the history heuristic of CSP solvers; with all scores 0, the fewest
-    /// candidates).
+    /// candidates), or, when that cell has more than two candidates, on a digit's two places in
+    /// a unit (the pair of the highest scores: sigh's house-based branching).
     scores: Vec<u32>,
     conflicts: u32,
 }

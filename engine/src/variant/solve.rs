@@ -159,11 +159,11 @@ mod tests {
         }
         assert!(failed.is_empty(), "{} of {}:\n{}", failed.len(), text.lines().count(), failed.join("\n"));
         assert!(over_budget.len() <= OVER_BUDGET, "over the budget: {over_budget:?}");
-        assert!(solved >= 50, "{solved} decided");
+        assert!(solved >= 54, "{solved} decided");
     }
 
     /// How many puzzles of data/constraints may pass the budget of the test above.
-    const OVER_BUDGET: usize = 16;
+    const OVER_BUDGET: usize = 12;
 
     #[test]
     fn published_jigsaw_puzzles_solve_uniquely() {
