@@ -163,11 +163,7 @@ pub(super) fn draw_marks(out: &mut String, con: &Constraints, f: &Frame) {
             out.push('\n');
         }
         for line in &arrow.lines {
-            let start = *arrow
-                .circle
-                .iter()
-                .min_by_key(|c| c.0.abs_diff(line[0].0) + c.1.abs_diff(line[0].1))
-                .expect("an arrow has a circle");
+            let start = arrow.start(line);
             let mut cells = vec![start];
             cells.extend(line);
             let (x0, y0) = f.centre(start);

@@ -376,11 +376,10 @@ impl<'a, const C: usize> Search<'a, C> {
             return Some(s);
         }
         let cell = if self.scores.is_empty() { s.pick(self.first_open) } else { s.pick_scored(&self.scores) };
-        let count = s.cand[cell].count_ones() as u64;
-        if !self.scores.is_empty() && count > 2 {
+        if !self.scores.is_empty() && s.cand[cell].count_ones() > 2 {
             // A digit's two places in a unit (two branches, the pair of the highest scores)
-            // rather than the cell's `count` digits: the house-based branching of sigh's solver.
-            if let Some((a, b, digit, _)) = s.two_places(self.lay, &self.scores) {
+            // rather than the cell's digits: the house-based branching of sigh's solver.
+            if let Some((a, b, digit)) = s.two_places(self.lay, &self.scores) {
                 self.frames.push(Frame { rest: 0b11, cell: a, other: b, digit, state: s });
                 return None;
             }

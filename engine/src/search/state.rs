@@ -638,8 +638,8 @@ impl<const C: usize> State<C> {
 
     /// A digit with exactly two places left in a unit where it is not placed yet: the two
     /// cells and the digit (0-based), of the highest conflict score summed over the two cells
-    /// (the first such in the layout's order of units and digits), with that sum.
-    pub(super) fn two_places(&self, lay: &Layout, scores: &[u32]) -> Option<(u16, u16, u8, u64)> {
+    /// (the first such in the layout's order of units and digits).
+    pub(super) fn two_places(&self, lay: &Layout, scores: &[u32]) -> Option<(u16, u16, u8)> {
         let mut best: Option<(u16, u16, u8, u64)> = None;
         for (_, unit) in &lay.units {
             let (mut once, mut twice, mut more, mut placed) = (0u32, 0u32, 0u32, 0u32);
@@ -666,7 +666,7 @@ impl<const C: usize> State<C> {
                 }
             }
         }
-        best
+        best.map(|(a, b, d, _)| (a, b, d))
     }
 
     /// The open cell to branch on; the state must have an open cell. `first_open`: the first in

@@ -74,6 +74,19 @@ pub struct Arrow {
     pub lines: Vec<Vec<Cell>>,
 }
 
+impl Arrow {
+    /// The circle's cell nearest the first cell of `line` (taxicab), where the line leaves the
+    /// circle as f-puzzles draws it; the circle's first cell for an empty line.
+    pub fn start(&self, line: &[Cell]) -> Cell {
+        let first = line.first().copied().unwrap_or(self.circle[0]);
+        *self
+            .circle
+            .iter()
+            .min_by_key(|c| c.0.abs_diff(first.0) + c.1.abs_diff(first.1))
+            .expect("an arrow has a circle")
+    }
+}
+
 /// A kropki dot between two orthogonally adjacent cells: white, the digits differ by `value`
 /// (1 by default); black, one is `value` times the other (2 by default).
 #[derive(Clone, Debug, PartialEq, Eq)]

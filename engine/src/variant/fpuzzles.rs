@@ -721,13 +721,7 @@ fn write_constraints(con: &Constraints, n: usize, doc: &mut Map<String, Value>) 
             .lines
             .iter()
             .map(|l| {
-                let first = l.first().copied().unwrap_or(a.circle[0]);
-                let start = a
-                    .circle
-                    .iter()
-                    .min_by_key(|c| c.0.abs_diff(first.0) + c.1.abs_diff(first.1))
-                    .expect("an arrow has a circle");
-                let mut cells = vec![*start];
+                let mut cells = vec![a.start(l)];
                 cells.extend(l);
                 names(&cells)
             })
