@@ -30,7 +30,7 @@ pub use state::Techniques;
 
 use crate::grid::{Grid, Shape};
 use crate::variant::Layout;
-use state::{Queue, State, METER_EVERY};
+use state::{Awake, Queue, State, METER_EVERY};
 
 /// Runs `f` with the const size of a grid of `cells` cells.
 macro_rules! by_size {
@@ -90,12 +90,12 @@ pub fn propagate_with(
         let mut meter = Meter::new(interrupt, METER_EVERY);
         let single = Techniques { preemptive_sets: false, ..techniques };
         if !techniques.preemptive_sets {
-            let consistent = s.propagate(lay, &mut queue, single, &mut meter);
+            let consistent = s.propagate(lay, &mut queue, single, None, &mut meter);
             return if meter.stopped { Err(Interrupted) } else { Ok(consistent.then(|| s.value.to_vec())) };
         }
         let single = Techniques { naked_singles: true, ..single };
         loop {
-            if !s.propagate(lay, &mut queue, single, &mut meter) {
+            if !s.propagate(lay, &mut queue, single, None, &mut meter) {
                 return if meter.stopped { Err(Interrupted) } else { Ok(None) };
             }
             match s.preemptive_sets(lay, &mut queue, &mut *meter.interrupt)? {
@@ -176,6 +176,8 @@ struct Search<'a, const C: usize> {
     /// a unit (the pair of the highest scores: sigh's house-based branching).
     scores: Vec<u32>,
     conflicts: u32,
+    /// The layout has passes (cages or constraints), which run only where cells changed.
+    passes: bool,
 }
 
 /// Conflicts between two halvings of the conflict scores.
@@ -200,6 +202,7 @@ impl<'a, const C: usize> Search<'a, C> {
                 Vec::new()
             },
             conflicts: 0,
+            passes: !lay.cages.is_empty() || !lay.props.is_empty(),
         }
     }
 
@@ -262,7 +265,7 @@ impl<'a, const C: usize> Search<'a, C> {
         }
         let mut uninterrupted = never;
         let mut meter = Meter::new(&mut uninterrupted, METER_EVERY);
-        if s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, &mut meter) {
+        if s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, None, &mut meter) {
             if let Some(s) = self.settle(s) {
                 self.root = Root::Solved(s);
             }
@@ -287,7 +290,7 @@ impl<'a, const C: usize> Search<'a, C> {
             }
             Root::Unpropagated(mut s) => {
                 // The queue holds the naked singles the givens left.
-                if s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, &mut meter) {
+                if s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, None, &mut meter) {
                     if let Some(s) = self.settle(s) {
                         take(&s.value);
                         return Ok(true);
@@ -322,8 +325,11 @@ impl<'a, const C: usize> Search<'a, C> {
                 return Err(Interrupted);
             }
             self.queue.len = 0;
+            // The frame's state is propagated to its end: only the passes of cells that change
+            // from it have work.
+            let settled = self.passes.then_some(s.cand);
             if s.assign(self.lay, cell, bit, &mut self.queue)
-                && s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, &mut meter)
+                && s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, settled.as_ref(), &mut meter)
             {
                 if let Some(s) = self.settle(s) {
                     take(&s.value);
@@ -752,12 +758,13 @@ pub fn candidates_in(
         s.value.copy_from_slice(cells);
         let mut queue = Queue::new();
         for (sum, cage) in &lay.cages {
-            if s.narrow_cage(cage, *sum, &[], &mut queue, meter).is_none() {
+            if s.narrow_cage(cage, *sum, &[], true, &mut queue, meter).is_none() {
                 return false;
             }
         }
         if !lay.props.is_empty()
-            && (!s.restrict_unary(lay, &mut queue) || s.narrow_props(lay, &mut queue, meter).is_none())
+            && (!s.restrict_unary(lay, &mut queue)
+                || s.narrow_props(lay, &mut queue, &mut Awake::new(None), meter).is_none())
         {
             return false;
         }

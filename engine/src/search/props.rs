@@ -2,7 +2,7 @@
 //! each keeps in its cells the digits that some assignment of the constraint's cells, each from
 //! its candidates, supports (digits may repeat inside a pass; the units keep them apart).
 
-use super::state::{digit_sum, Queue, State};
+use super::state::{digit_sum, Awake, Queue, State};
 use super::Meter;
 use crate::variant::constraints::{fingerprint, EqualSums, Part, Special};
 use crate::variant::Layout;
@@ -368,10 +368,16 @@ impl<const C: usize> State<C> {
         lay.props.unary.iter().all(|&(c, m)| self.keep(c as usize, m, queue).is_some())
     }
 
-    /// One pass of every setter's constraint of the layout (pairs until they settle, then sums
-    /// and clues). `None` on a contradiction or when the meter stopped, else whether a
-    /// candidate was removed.
-    pub(super) fn narrow_props(&mut self, lay: &Layout, queue: &mut Queue<C>, meter: &mut Meter) -> Option<bool> {
+    /// One pass of every setter's constraint of the layout (pairs until they settle, then the
+    /// sums and clues `awake` says may remove something). `None` on a contradiction or when the
+    /// meter stopped, else whether a candidate was removed.
+    pub(super) fn narrow_props(
+        &mut self,
+        lay: &Layout,
+        queue: &mut Queue<C>,
+        awake: &mut Awake<C>,
+        meter: &mut Meter,
+    ) -> Option<bool> {
         let p = &lay.props;
         let n = lay.n;
         let mut changed = false;
@@ -395,6 +401,9 @@ impl<const C: usize> State<C> {
         }
         let base = lay.cages.len() + lay.innies.len();
         for (k, s) in p.sums.iter().enumerate() {
+            if !awake.take(base + k) {
+                continue;
+            }
             let f = fingerprint(s.parts.iter().flat_map(|p| p.cells.iter()).map(|&c| self.cand[c as usize]));
             if lay.memo.settled(base + k, f) {
                 continue;
@@ -407,6 +416,9 @@ impl<const C: usize> State<C> {
         }
         let base = base + p.sums.len();
         for (k, s) in p.specials.iter().enumerate() {
+            if !awake.take(base + k) {
+                continue;
+            }
             let f = fingerprint(s.cells().iter().map(|&c| self.cand[c as usize]));
             if lay.memo.settled(base + k, f) {
                 continue;

@@ -110,6 +110,9 @@ pub struct Layout {
     pub cage_seers: Vec<Vec<u16>>,
     /// The fingerprints of the passes (cages, innies, equal sums, clues, in that order).
     pub memo: Memo,
+    /// Per cell, the passes (numbered as in `memo`) whose result its candidates change: a pass
+    /// runs again only when a cell it watches lost a candidate since it last ran.
+    pub watch: Vec<Vec<u32>>,
 }
 
 impl Rules {
@@ -293,6 +296,18 @@ impl Rules {
         for part in compiled.props.sums.iter_mut().flat_map(|s| s.parts.iter_mut()) {
             part.group(&peers);
         }
+        let p = &compiled.props;
+        let mut watch = vec![Vec::new(); cells];
+        let watched = cages.iter().chain(&innies).map(|(_, cs)| cs.clone());
+        let watched =
+            watched.chain(p.sums.iter().map(|s| s.parts.iter().flat_map(|p| p.cells.iter().copied()).collect()));
+        for (k, cs) in watched.chain(p.specials.iter().map(|s| s.cells().to_vec())).enumerate() {
+            for c in cs {
+                if watch[c as usize].last() != Some(&(k as u32)) {
+                    watch[c as usize].push(k as u32);
+                }
+            }
+        }
         Ok(Layout {
             shape,
             n,
@@ -304,6 +319,7 @@ impl Rules {
             region_of,
             classic,
             memo,
+            watch,
             props: compiled.props,
             cage_seers,
         })

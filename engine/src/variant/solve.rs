@@ -1,10 +1,12 @@
 //! The solver of variant grids: the one search of [`crate::search`] (candidates as bitmasks,
 //! naked and hidden singles, locked candidates over the unit intersections, depth-first search
 //! on the open cell with the fewest candidates) over the units, peers and cages of a [`Layout`].
-//! Each cage keeps, in each cell, only the digits that some set of distinct digits with the
-//! cage's sum can put there, given the candidates of its other cells (the combinations of the
-//! killer cage tables, narrowed by the candidates; computed exactly, one cell after another over
-//! the sets of digits used so far). These are the variant names of the layout searches.
+//! At every node each cage keeps, in each cell, the digits of the killer combinations (the sets of
+//! distinct digits with the cage's sum) that its open cells' candidates can still hold, and a
+//! digit every such set holds goes to its one place; a cage or constraint runs again only when a
+//! cell it watches changed. [`candidates_with`] narrows each cage exactly instead: the digits
+//! some assignment of distinct digits with the sum puts in each cell, one cell after another over
+//! the sets of digits used so far. These are the variant names of the layout searches.
 
 use super::rules::Layout;
 use crate::grid::Grid;
@@ -159,11 +161,11 @@ mod tests {
         }
         assert!(failed.is_empty(), "{} of {}:\n{}", failed.len(), text.lines().count(), failed.join("\n"));
         assert!(over_budget.len() <= OVER_BUDGET, "over the budget: {over_budget:?}");
-        assert!(solved >= 54, "{solved} decided");
+        assert!(solved >= 57, "{solved} decided");
     }
 
     /// How many puzzles of data/constraints may pass the budget of the test above.
-    const OVER_BUDGET: usize = 12;
+    const OVER_BUDGET: usize = 9;
 
     #[test]
     fn published_jigsaw_puzzles_solve_uniquely() {
