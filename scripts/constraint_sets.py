@@ -146,6 +146,15 @@ def side(id_, reverse):
     return clue
 
 
+# The constraints that mean the same with digits from 0 (sigh's `Shape~9x9~0-8`) once every
+# digit is written one higher: order, differences and sets of digits are kept, and a sum over
+# k cells grows by k (cages and little killers, above). Not skyscrapers: sigh counts no building
+# of height 0.
+SHIFTED = {"Shape", "", "NoBoxes", "Jigsaw", "Diagonal", "Windoku", "Thermo", "Whisper", "Renban", "Modular",
+           "Entropic", "Between", "Palindrome", "Cage", "LittleKiller", "WhiteDot",
+           "AntiKnight", "AntiKing", "AntiConsecutive", "DisjointSets", "Quad", "AllDifferent", "GreaterThan"}
+
+
 def convert(raw, solution):
     """(puzzle, rules, solution) in pg_sudoku's forms; raises Unsupported naming what is not held."""
     raw = "".join(raw.split())
@@ -184,11 +193,13 @@ def convert_raw(raw, solution):
                     raise Unsupported("given")
                 r, c = index(m.group(1)), index(m.group(2))
                 values = [int(v) for v in m.group(3)[1:].split("_")]
+                # Parity of the digits as pg_sudoku writes them (from 1).
+                digits = {v - low + 1 for v in values}
                 if len(values) == 1:
                     givens.append((r, c, values[0]))
-                elif set(values) == {v for v in range(low, low + n) if v % 2 == 1}:
+                elif digits == set(range(1, n + 1, 2)):
                     rules["odd"].append([r, c])
-                elif set(values) == {v for v in range(low, low + n) if v % 2 == 0}:
+                elif digits == set(range(2, n + 1, 2)):
                     rules["even"].append([r, c])
                 else:
                     raise Unsupported("pencilmarks")
@@ -197,7 +208,7 @@ def convert_raw(raw, solution):
         elif kind == "Jigsaw":
             regions = args[0]
         elif kind == "Diagonal":
-            diagonals.add(args[0])
+            diagonals.add(args[0].rstrip("."))
         elif kind == "Windoku":
             rules["windows"] = True
         elif kind == "Thermo":
@@ -232,9 +243,11 @@ def convert_raw(raw, solution):
         elif kind == "Cage":
             cells = [cell(a) for a in args[1:]]
             # sigh's sum 0 (or none) is a cage of distinct digits without a sum.
-            rules["cages"].append({"sum": int(args[0]), "cells": cells} if args[0] and int(args[0]) else {"cells": cells})
+            rules["cages"].append({"sum": int(args[0]) + (1 - low) * len(cells), "cells": cells}
+                                  if args[0] and int(args[0]) else {"cells": cells})
         elif kind == "LittleKiller":
-            rules["little_killers"].append({"sum": int(args[0]), "cells": little_killer(cell(args[1]), n)})
+            cells = little_killer(cell(args[1]), n)
+            rules["little_killers"].append({"sum": int(args[0]) + (1 - low) * len(cells), "cells": cells})
         elif kind == "Sandwich":
             rules["sandwiches"].append({**side(args[1], False), "sum": int(args[0])})
         elif kind in ("XSum", "Skyscraper"):
@@ -260,17 +273,24 @@ def convert_raw(raw, solution):
         elif kind == "Quad":
             r, c = cell(args[0])
             rules["quadruples"].append({"cells": [[r, c], [r, c + 1], [r + 1, c], [r + 1, c + 1]],
-                                        "digits": [int(v) for v in args[1:]]})
+                                        "digits": [int(v) - low + 1 for v in args[1:]]})
+        elif kind == "GreaterThan":
+            # Each cell is greater than the later cells next to it: a thermometer of two from
+            # the smaller.
+            for a, b in adjacent_pairs([cell(a) for a in args]):
+                rules["thermometers"].append([b, a])
         elif kind == "AllDifferent":
             rules["extra_regions"].append([cell(a) for a in args])
         else:
             raise Unsupported(kind)
-    if low != 1 or not 4 <= n <= 25 or len(solution) != n * n:
+        if low != 1 and kind not in SHIFTED:
+            raise Unsupported(f"{kind} from {low}")
+    if not 0 <= low <= 1 or not 4 <= n <= 25 or len(solution) != n * n:
         raise Unsupported("values or size")
     if diagonals == {"1", "-1"}:
         rules["diagonals"] = True
     else:
-        for d in diagonals:
+        for d in sorted(diagonals):
             cells = [[i + 1, n - i] if d == "1" else [i + 1, i + 1] for i in range(n)]
             rules["extra_regions"].append(cells)
     prefix = ""

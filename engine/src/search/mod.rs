@@ -196,13 +196,9 @@ impl<'a, const C: usize> Search<'a, C> {
             nodes: 0,
             budget: u64::MAX,
             over_budget: false,
-            scores: if !first_open && (!lay.cages.is_empty() || !lay.props.is_empty()) {
-                vec![0; C]
-            } else {
-                Vec::new()
-            },
+            scores: if !first_open && lay.has_passes() { vec![0; C] } else { Vec::new() },
             conflicts: 0,
-            passes: !lay.cages.is_empty() || !lay.props.is_empty(),
+            passes: lay.has_passes(),
         }
     }
 
@@ -259,7 +255,7 @@ impl<'a, const C: usize> Search<'a, C> {
         if !excluded {
             return;
         }
-        if !self.lay.cages.is_empty() || !self.lay.props.is_empty() {
+        if self.lay.has_passes() {
             self.root = Root::Unpropagated(s);
             return;
         }
@@ -320,10 +316,12 @@ impl<'a, const C: usize> Search<'a, C> {
             }
             // The last candidate reuses the frame's state instead of copying it.
             let mut s = if top.rest == 0 { self.frames.pop().map(|f| f.state).unwrap() } else { top.state };
-            self.nodes += 1;
+            // Asked at the first node too: a caller that runs many short searches (one per
+            // candidate in true_candidates_in) is interrupted within one of them.
             if self.nodes % INTERRUPT_EVERY == 0 && (meter.interrupt)() {
                 return Err(Interrupted);
             }
+            self.nodes += 1;
             self.queue.len = 0;
             // The frame's state is propagated to its end: only the passes of cells that change
             // from it have work.
@@ -762,11 +760,13 @@ pub fn candidates_in(
                 return false;
             }
         }
-        if !lay.props.is_empty()
-            && (!s.restrict_unary(lay, &mut queue)
-                || s.narrow_props(lay, &mut queue, &mut Awake::new(None), meter).is_none())
-        {
-            return false;
+        if !lay.props.is_empty() {
+            // Every pass awake: none has seen the cells.
+            let mut awake = Awake::new(None);
+            awake.wake(lay, &s.cand);
+            if !s.restrict_unary(lay, &mut queue) || s.narrow_props(lay, &mut queue, &mut awake, meter).is_none() {
+                return false;
+            }
         }
         cand.copy_from_slice(&s.cand);
         true

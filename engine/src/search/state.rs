@@ -65,7 +65,7 @@ impl<const C: usize> Awake<C> {
 
     /// Wakes the passes watching a cell whose candidates differ from what they saw.
     #[inline]
-    fn wake(&mut self, lay: &Layout, cand: &[u32; C]) {
+    pub(super) fn wake(&mut self, lay: &Layout, cand: &[u32; C]) {
         for c in 0..C {
             if cand[c] != self.seen[c] {
                 self.seen[c] = cand[c];
@@ -259,8 +259,7 @@ impl<const C: usize> State<C> {
         meter: &mut Meter,
     ) -> bool {
         let full = (1u32 << lay.n) - 1;
-        let passes = !lay.cages.is_empty() || !lay.props.is_empty();
-        let mut awake = passes.then(|| Awake::new(settled));
+        let mut awake = lay.has_passes().then(|| Awake::new(settled));
         loop {
             if meter.tick(C as u64) {
                 return false;

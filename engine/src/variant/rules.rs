@@ -610,6 +610,12 @@ impl Layout {
             .get_or_init(|| Rules::default().layout_of(shape).expect("the classic rules fit every shape"))
     }
 
+    /// Whether the layout has passes beside its units: cages or setters' constraints (the
+    /// search then starts each node from its frame's state and wakes passes by cell).
+    pub fn has_passes(&self) -> bool {
+        !self.cages.is_empty() || !self.props.is_empty()
+    }
+
     /// Cells of the grid.
     pub fn cells(&self) -> usize {
         self.n * self.n
