@@ -122,7 +122,7 @@ const EXACT_OPEN: usize = 1;
 
 /// The sets of `k` distinct digits of 1..=9 that add up to `sum`, as masks (digit d as bit
 /// d - 1): the killer combinations, a table made once.
-fn killer_sets(k: usize, sum: u32) -> &'static [u16] {
+pub(super) fn killer_sets(k: usize, sum: u32) -> &'static [u16] {
     use std::sync::OnceLock;
     static TABLE: OnceLock<(Vec<u16>, Vec<u16>)> = OnceLock::new();
     let (sets, start) = TABLE.get_or_init(|| {

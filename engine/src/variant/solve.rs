@@ -3,8 +3,10 @@
 //! on the open cell with the fewest candidates) over the units, peers and cages of a [`Layout`].
 //! At every node each cage keeps, in each cell, the digits of the killer combinations (the sets of
 //! distinct digits with the cage's sum) that its open cells' candidates can still hold, and a
-//! digit every such set holds goes to its one place; a cage or constraint runs again only when a
-//! cell it watches changed. [`candidates_with`] narrows each cage exactly instead: the digits
+//! digit every such set holds goes to its one place; the innie and outie sums over unions of
+//! houses keep, per group of their cells that see each other, the digits of the combinations
+//! whose sums the other groups can make up to the total; a cage or constraint runs again only
+//! when a cell it watches changed. [`candidates_with`] narrows each cage exactly instead: the digits
 //! some assignment of distinct digits with the sum puts in each cell, one cell after another over
 //! the sets of digits used so far. These are the variant names of the layout searches.
 
