@@ -9,9 +9,10 @@ file outside the repository for the engine's test (SUDOKU_EXTRA_CONSTRAINTS, see
 engine/src/variant/solve.rs) or SQL.
 
 Each test builds one puzzle with calls such as `p.setCage([11,12,13],13)` (cells as RC numbers,
-`RCV`-style numbers for givens and dots) on `ORsudoku.sudoku(3)`, and asserts its solution. Only
-tests of a plain 9x9 grid of digits 1-9 whose every call is one of CALLS below (none with keyword
-options) are read; the rest are left out (`--skipped` counts why).
+`RCV`-style numbers for givens and dots) on `ORsudoku.sudoku(3)` (or its irregular grid, regions
+by `setRegion`), and asserts its solution. Only tests of a 9x9 grid of digits 1-9 whose every call
+is one `convert` reads (none with keyword options) are read; the rest are left out (`--skipped`
+counts why).
 
 Usage: scripts/orsudoku_sets.py [SNAPSHOT_GIT_DIR] > /some/where/orsudoku.tsv
        scripts/orsudoku_sets.py --skipped [SNAPSHOT_GIT_DIR]
@@ -25,8 +26,9 @@ import sys
 
 
 def cell(x):
-    """An ORsudoku cell number (RC, or RC followed by more digits) as [row, column] and the rest."""
-    digits = [int(ch) for ch in str(x)]
+    """An ORsudoku cell (a number RC, or RC followed by more digits, or a tuple of them) as [row, column]
+    and the rest."""
+    digits = list(x) if isinstance(x, (tuple, list)) else [int(ch) for ch in str(x)]
     return [digits[0], digits[1]], digits[2:]
 
 
@@ -48,7 +50,7 @@ LINES = {"setRenbanLine": "renban", "setGermanWhispersLine": "whispers", "setEnt
 
 
 def convert(calls):
-    rules, givens = collections.defaultdict(list), {}
+    rules, givens, regions = collections.defaultdict(list), {}, []
     for name, args in calls:
         if name == "setGivenArray":
             for x in args[0]:
@@ -94,6 +96,39 @@ def convert(calls):
                 (r, c), values = cell(x)
                 rules["quadruples"].append({"cells": [[r, c], [r, c + 1], [r + 1, c], [r + 1, c + 1]],
                                             "digits": values})
+        elif name in ("setSandwichSum", "setXSum", "setSkyscraper"):
+            if len(args) != 4:
+                raise ValueError(f"{name} with options")
+            # The first cell of the row or column from the clue's side, 0 for a row, the value.
+            r, c, rc, value = args
+            if not isinstance(value, int):
+                raise ValueError(f"{name} with a clue outside the grid to find")
+            clue = {"row": r} if rc == 0 else {"column": c}
+            if rc == 0 and c != 1:
+                clue["from"] = "right"
+            elif rc == 1 and r != 1:
+                clue["from"] = "bottom"
+            key, field = {"setSandwichSum": ("sandwiches", "sum"), "setXSum": ("x_sums", "sum"),
+                          "setSkyscraper": ("skyscrapers", "count")}[name]
+            if key == "sandwiches":
+                clue.pop("from", None)
+            rules[key].append({**clue, field: value})
+        elif name in ("setOddEvenArray", "setEvenOddArray", "setEvenArray", "setOddArray"):
+            for x in args[0]:
+                (r, c), rest = cell(x)
+                odd = rest[0] if name in ("setOddEvenArray", "setEvenOddArray") else int(name == "setOddArray")
+                rules["odd" if odd == 1 else "even"].append([r, c])
+        elif name == "setMinMaxArray":
+            for x in args[0]:
+                (r, c), (which,) = cell(x)
+                rules["minimum" if which == 0 else "maximum"].append([r, c])
+        elif name in ("setKropkiNegative", "setXVNegative"):
+            if args:
+                raise ValueError(f"{name} with arguments")
+            rules["negative"] += ["white", "black"] if name == "setKropkiNegative" else ["x", "v"]
+        elif name == "setRegion":
+            # A jigsaw (an irregular grid): its regions one by one.
+            regions.append(line(args[0]))
         elif name in ("setXSudokuMain", "setXSudokuOff"):
             n = 9
             cells = [[i, i] for i in range(1, n + 1)] if name == "setXSudokuMain" else [[i, n + 1 - i] for i in range(1, n + 1)]
@@ -111,8 +146,28 @@ def convert(calls):
         rules["diagonals"] = True
     elif diagonals:
         rules["extra_regions"] += diagonals
+    if regions:
+        at = {(r, c): str(k + 1) for k, region in enumerate(regions) for r, c in region}
+        if len(regions) != 9 or len(at) != 81:
+            raise ValueError("regions that do not tile the grid")
+        rules["regions"] = "".join(at[(r, c)] for r in range(1, 10) for c in range(1, 10))
     puzzle = "".join(str(givens.get((r, c), ".")) for r in range(1, 10) for c in range(1, 10))
     return puzzle, dict(rules)
+
+
+# ORsudoku's named constants (its `sudoku` class attributes), as the tests write them: `p.Row`.
+CONSTANTS = {"Row": 0, "Col": 1, "V": 0, "X": 1, "White": 0, "Black": 1, "Horz": 0, "Vert": 1, "Min": 0, "Max": 1,
+             "Even": 0, "Odd": 1}
+
+
+def argument(node):
+    """A call's argument: a literal, with `p.<constant>` read as its value."""
+    class Constants(ast.NodeTransformer):
+        def visit_Attribute(self, n):
+            if getattr(n.value, "id", "") == "p" and n.attr in CONSTANTS:
+                return ast.Constant(CONSTANTS[n.attr])
+            return n
+    return ast.literal_eval(Constants().visit(node))
 
 
 def read(text):
@@ -128,14 +183,17 @@ def read(text):
         elif f.attr.startswith("set") and getattr(f.value, "id", "") == "p":
             if node.keywords:
                 raise ValueError(f"{f.attr} with options")
-            calls.append((node.lineno, node.col_offset, f.attr, [ast.literal_eval(a) for a in node.args]))
+            calls.append((node.lineno, node.col_offset, f.attr, [argument(a) for a in node.args]))
         elif f.attr == "assertEqual":
             value = ast.literal_eval(node.args[1])
             m = re.fullmatch(r"(?:1:)?([1-9]{81})", value)
             if m:
                 solution = m.group(1)
-    if len(ctor) != 1 or [ast.literal_eval(a) for a in ctor[0].args] != [3] or ctor[0].keywords:
-        raise ValueError("not a plain 9x9 grid")
+    if len(ctor) != 1 or [ast.literal_eval(a) for a in ctor[0].args] != [3]:
+        raise ValueError("not a 9x9 grid of digits 1-9")
+    options = {k.arg: ast.literal_eval(k.value) for k in ctor[0].keywords}
+    if options not in ({}, {"irregular": True}):
+        raise ValueError("not a 9x9 grid of digits 1-9")
     if solution is None:
         raise ValueError("no unique solution asserted")
     calls.sort()
@@ -155,7 +213,7 @@ def main():
         try:
             calls, solution, name = read(run("show", f"HEAD:{path}"))
             puzzle, rules = convert(calls)
-        except (ValueError, SyntaxError, IndexError, TypeError) as e:
+        except (ValueError, SyntaxError, IndexError, TypeError, KeyError) as e:
             why[str(e).split(" ", 1)[0] if str(e).startswith("set") else str(e)] += 1
             continue
         if "--skipped" not in sys.argv:
