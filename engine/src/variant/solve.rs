@@ -47,7 +47,12 @@ mod tests {
 
     /// (puzzle, rules, published solution, name) of a file of data/variants.
     fn published(file: &str) -> Vec<(Grid, Rules, Grid, String)> {
-        let path = format!("{}/../data/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+        published_in("variants", file)
+    }
+
+    /// (puzzle, rules, published solution, name) of a file of a folder of data/.
+    fn published_in(dir: &str, file: &str) -> Vec<(Grid, Rules, Grid, String)> {
+        let path = format!("{}/../data/{dir}/{file}", env!("CARGO_MANIFEST_DIR"));
         std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("{path}: {e}"))
             .lines()
@@ -176,19 +181,14 @@ mod tests {
     /// its solution's digit alone.
     #[test]
     fn candidates_keep_the_solution_and_the_constraints_narrow() {
-        let path = format!("{}/../data/constraints/sigh_iss.tsv", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
         let mut long_sums = None;
-        for line in text.lines() {
-            let f: Vec<&str> = line.split('\t').collect();
-            let (puzzle, solution) = (Grid::parse(f[0]).unwrap(), Grid::parse(f[2]).unwrap());
-            let rules = Rules::from_json(&serde_json::from_str(f[1]).unwrap()).unwrap();
+        for (puzzle, rules, solution, name) in published_in("constraints", "sigh_iss.tsv") {
             let lay = rules.layout_of(puzzle.shape()).unwrap();
-            let cand = candidates(&puzzle, &lay).unwrap_or_else(|| panic!("{}: no candidates", f[3]));
+            let cand = candidates(&puzzle, &lay).unwrap_or_else(|| panic!("{name}: no candidates"));
             for (c, &d) in solution.cells().iter().enumerate() {
-                assert!(cand[c] >> (d - 1) & 1 == 1, "{}: cell {c} lost its solution's digit {d}", f[3]);
+                assert!(cand[c] >> (d - 1) & 1 == 1, "{name}: cell {c} lost its solution's digit {d}");
             }
-            if f[3] == "Long sums 3" {
+            if name == "Long sums 3" {
                 long_sums = Some((cand, solution, rules));
             }
         }
