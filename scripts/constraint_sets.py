@@ -170,7 +170,9 @@ def convert_raw(raw, solution):
         return "." * 81, long_killer(raw), solution
     if len(raw) == 81 and re.search(r"[<v>^`']", raw):
         return "." * 81, {"cages": short_killer(raw)}, solution
-    parts = [p for p in re.split(r"\.(?=[A-Z~]|$)", "".join(raw.split())) if p]
+    parts = [p for p in re.split(r"\.+(?=[A-Z~]|$)", "".join(raw.split())) if p]
+    # The shape first: the cells of a little killer depend on the size.
+    parts.sort(key=lambda p: not p.startswith("Shape~"))
     n, low, boxes, regions = 9, 1, True, None
     givens, rules, diagonals = [], collections.defaultdict(list), set()
     for part in parts:
@@ -266,9 +268,9 @@ def convert_raw(raw, solution):
             rules["negative"] += ["white", "black"]
         elif kind == "StrictXV":
             rules["negative"] += ["x", "v"]
-        elif kind in ("AntiKnight", "AntiKing", "AntiConsecutive", "DisjointSets"):
+        elif kind in ("AntiKnight", "AntiKing", "AntiConsecutive", "DisjointSets", "AntiTaxicab"):
             key = {"AntiKnight": "anti_knight", "AntiKing": "anti_king", "AntiConsecutive": "non_consecutive",
-                   "DisjointSets": "disjoint_groups"}[kind]
+                   "DisjointSets": "disjoint_groups", "AntiTaxicab": "anti_taxicab"}[kind]
             rules[key] = True
         elif kind == "Quad":
             r, c = cell(args[0])
@@ -279,6 +281,29 @@ def convert_raw(raw, solution):
             # the smaller.
             for a, b in adjacent_pairs([cell(a) for a in args]):
                 rules["thermometers"].append([b, a])
+        elif kind == "SumLine":
+            looped = args[-1] == "LOOP"
+            cells = [cell(a) for a in (args[1:-1] if looped else args[1:])]
+            total = int(args[0])
+            rules["sum_lines"].append(cells if (total, looped) == (10, False)
+                                      else {"cells": cells, "sum": total, **({"loop": True} if looped else {})})
+        elif kind == "Lunchbox":
+            rules["lunchboxes"].append({"sum": int(args[0]), "cells": [cell(a) for a in args[1:]]})
+        elif kind == "CountingCircles":
+            rules["counting_circles"].append([cell(a) for a in args])
+        elif kind == "Zipper":
+            rules["zipper_lines"].append([cell(a) for a in args])
+        elif kind == "Indexing":
+            key = "indexing_columns" if args[0] == "C" else "indexing_rows"
+            rules[key] += [cell(a) for a in args[1:]]
+        elif kind == "NumberedRoom":
+            for reverse, v in ((False, args[1] if len(args) > 1 else ""), (True, args[2] if len(args) > 2 else "")):
+                if v:
+                    rules["numbered_rooms"].append({**side(args[0], reverse), "digit": int(v)})
+        elif kind == "SameValues" and int(args[0]) == len(args) - 1:
+            # Sets of one cell each: every cell holds the same digit, a clone of the first.
+            first = cell(args[1])
+            rules["clones"] += [{"cells": [first], "copy": [cell(a)]} for a in args[2:]]
         elif kind == "AllDifferent":
             rules["extra_regions"].append([cell(a) for a in args])
         else:

@@ -1646,7 +1646,8 @@ COMMENT ON FUNCTION rules(jsonb, integer) IS
 'little_killers, sandwiches, x_sums, skyscrapers ({"row" or "column", "from", "sum" or "count"}), kropki ({"cells", '
 '"color", "value"}), xv, negative, non_consecutive, anti_knight, anti_king, disjoint_groups, whispers, renban, '
 'palindromes, between_lines, region_sum_lines, entropic_lines, modular_lines, minimum, maximum, odd, even, quadruples, '
-'clones, extra_regions. 22P02 for another shape (not an object, an unknown key, a wrong JSON type); 22023 for rules that '
+'clones, extra_regions, zipper_lines, indexing_columns, indexing_rows, numbered_rooms ({"row" or "column", "from", '
+'"digit"}), anti_taxicab, sum_lines ({"cells", "sum", "loop"}), lunchboxes ({"sum", "cells"}), counting_circles. 22P02 for another shape (not an object, an unknown key, a wrong JSON type); 22023 for rules that '
 'do not fit the size, naming the constraint and the cell: a cell outside the grid or twice, regions not n regions of n '
 'cells, a cell in two cages, a sum its cells cannot make, a dot between cells that do not touch, a little killer off '
 'its diagonal.';

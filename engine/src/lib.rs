@@ -16,6 +16,8 @@
 //! | Crook's algorithm (candidates, preemptive sets, hidden singles) | `sql/crook_sql.sql` | [`human`] |
 //! | random complete grids from one recursive query | `sql/random_grid_sql.sql` | [`random`] |
 //! | unique puzzles | — | [`generate`] |
+// The rules of every key (constraints::every_key) are one json! literal, deeper than the default.
+#![cfg_attr(test, recursion_limit = "256")]
 
 pub mod board;
 pub mod budget;

@@ -498,20 +498,23 @@ mod tests {
         assert!(doc.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"490\""), "{}", &doc[..120]);
         assert!(plain.contains("width=\"402\""));
         // Two bulbs, two between-line ends, an arrow's pill of two cells (grey, then white), a
-        // black and a white dot, a quadruple, an odd cell.
-        assert_eq!(doc.matches("<circle").count(), 2 + 2 + 4 + 2 + 1 + 1);
+        // black and a white dot, a quadruple, an odd cell, three counting circles.
+        assert_eq!(doc.matches("<circle").count(), 2 + 2 + 4 + 2 + 1 + 1 + 3);
         // Outside: the sandwich, X-sum and skyscraper numbers and the little killer; the dot's 3,
         // the X, the cage's sum.
-        for text in [">12</text>", ">20</text>", ">3</text>", ">10</text>", ">X</text>"] {
+        for text in [">12</text>", ">20</text>", ">3</text>", ">10</text>", ">X</text>", ">7</text>"] {
             assert!(doc.contains(text), "{text}");
         }
-        // Eight lines in their colours: two whispers, renban, palindrome, between, region-sum,
-        // entropic and modular.
-        assert_eq!(doc.matches("opacity=\"0.8\"").count(), 8);
+        // Twelve lines in their colours: two whispers, renban, palindrome, between, region-sum,
+        // entropic, modular, zipper, two sum lines (a loop, closed) and a lunchbox.
+        assert_eq!(doc.matches("opacity=\"0.8\"").count(), 12);
+        assert!(doc.contains("d=\"M113.0 333.0L157.0 333.0L157.0 377.0L113.0 377.0L113.0 333.0\""));
         // Tints: a clone pair, an extra region, minimum and maximum; the even cell's square.
         assert!(
             doc.contains("#dfe7ff") && doc.contains("#ececec") && doc.contains("#d8ecff") && doc.contains("#ffdede")
         );
+        // Indexing cells: a column-indexing cell and a row-indexing cell.
+        assert!(doc.contains("#ffe2c4") && doc.contains("#d6f2d6"));
         // Both cages are dashed (the dashed path grows by the cage without a sum); only the one
         // with a sum has a number.
         let dashes = |s: &str| s.split(" stroke-dasharray").next().unwrap().rsplit("<path d=\"").next().unwrap().len();

@@ -23,7 +23,8 @@ SELECT count(*) AS puzzles FROM public.constraint_bank;
 CREATE TABLE public.constraint_hard (name text);
 INSERT INTO public.constraint_hard VALUES
     ('Killing with flowers'), ('The Barbed Cross'), ('Triple digits'), ('Sandwich snipe 18'), ('Wecoc #1'), ('Wecoc #1 [mod A]'), ('Wecoc #2'), ('Hard renban 1'), ('Hard renban 2'),
-    ('Hard renban 3'), ('A kind of magic'), ('Region sum lines, hard'), ('Raw Spaghetti'), ('I want to break free');
+    ('Hard renban 3'), ('A kind of magic'), ('Region sum lines, hard'), ('Raw Spaghetti'), ('I want to break free'),
+    ('Hailstone - little killer'), ('Sum lines - single line');
 SELECT b.name, (SELECT string_agg(k, ' ' ORDER BY k) FROM jsonb_object_keys(b.rules) k) AS keys,
        sudoku.solve(b.puzzle, b.rules) = b.solution AS solved_as_published,
        sudoku.is_unique(b.puzzle, b.rules) AS is_unique,

@@ -1,14 +1,16 @@
-//! The setters' constraints drawn the way f-puzzles draws them: thermometers as grey tubes
-//! with a bulb, arrows as a circle (or pill) and a thin line ending in a head, lines in their
-//! colours (whispers green, renban purple, palindromes grey, between lines blue with circles at
-//! the ends, region-sum lines light blue, entropic orange, modular teal), kropki dots white or
-//! black on the edge between their cells (the value inside when it is not the default), X and
-//! V (or the sum) on the edge, odd cells a grey circle, even cells a grey square, minimum and
-//! maximum cells tinted blue and red, quadruples a white circle on the shared corner holding the
-//! digits, clones and extra regions tinted, cages without a sum dashed; sandwiches, X-sums,
-//! skyscrapers and little killers as numbers outside the grid (a little killer with a small
-//! arrow along its diagonal). Global rules (anti-knight, anti-king, non-consecutive, disjoint
-//! groups, the negative constraints) have no mark, as in f-puzzles.
+//! The setters' constraints drawn the way f-puzzles draws them: thermometers as grey tubes with a
+//! bulb, arrows as a circle (or pill) and a thin line ending in a head, lines in their colours
+//! (whispers green, renban purple, palindromes grey, between lines blue with circles at the ends,
+//! region-sum lines light blue, entropic orange, modular teal, zipper lavender, sum lines blue, a
+//! loop closed, lunchboxes brown with their sum in the first cell), kropki dots white or black on
+//! the edge between their cells (the value inside when it is not the default), X and V (or the sum)
+//! on the edge, odd cells a grey circle, counting circles a grey ring, even cells a grey square,
+//! minimum and maximum cells tinted blue and red, quadruples a white circle on the shared corner
+//! holding the digits, clones, extra regions and indexing cells tinted (column indexing orange, row
+//! indexing green), cages without a sum dashed; sandwiches, X-sums, skyscrapers, numbered rooms and
+//! little killers as numbers outside the grid (a little killer with a small arrow along its
+//! diagonal). Global rules (anti-knight, anti-king, anti-taxicab, non-consecutive, disjoint groups,
+//! the negative constraints) have no mark, as in f-puzzles.
 
 use crate::grid::SYMBOLS;
 use crate::variant::constraints::{Cell, Clue, Constraints};
@@ -23,7 +25,7 @@ const MINIMUM: &str = "#d8ecff";
 const MAXIMUM: &str = "#ffdede";
 const CLUE: &str = "#101010";
 /// Line colours by kind, near f-puzzles' own.
-const LINES: [(&str, &str); 7] = [
+const LINES: [(&str, &str); 10] = [
     ("whispers", "#5fcf5f"),
     ("renban", "#e070e0"),
     ("palindromes", "#b0b0b0"),
@@ -31,11 +33,20 @@ const LINES: [(&str, &str); 7] = [
     ("region_sum_lines", "#35c6ff"),
     ("entropic_lines", "#f0a030"),
     ("modular_lines", "#30b0a0"),
+    ("zipper_lines", "#b98cf0"),
+    ("sum_lines", "#4a7fd8"),
+    ("lunchboxes", "#c89650"),
 ];
+const INDEXING_COLUMNS: &str = "#ffe2c4";
+const INDEXING_ROWS: &str = "#d6f2d6";
 
 /// Whether any clue sits outside the grid: the picture then has a border of one cell for them.
 pub(super) fn has_outside(con: &Constraints) -> bool {
-    !(con.sandwiches.is_empty() && con.x_sums.is_empty() && con.skyscrapers.is_empty() && con.little_killers.is_empty())
+    !(con.sandwiches.is_empty()
+        && con.x_sums.is_empty()
+        && con.skyscrapers.is_empty()
+        && con.numbered_rooms.is_empty()
+        && con.little_killers.is_empty())
 }
 
 /// The picture's geometry: cells of `cell` pixels, the grid's top-left corner at `origin`.
@@ -88,6 +99,8 @@ pub(super) fn draw_tints(out: &mut String, con: &Constraints, f: &Frame) {
     }
     f.tint(out, MINIMUM, &con.minimum);
     f.tint(out, MAXIMUM, &con.maximum);
+    f.tint(out, INDEXING_COLUMNS, &con.indexing_columns);
+    f.tint(out, INDEXING_ROWS, &con.indexing_rows);
 }
 
 /// A path of round ends and joins, `extra` attributes added.
@@ -117,7 +130,12 @@ pub(super) fn draw_marks(out: &mut String, con: &Constraints, f: &Frame) {
         }
     }
     // Lines of every other kind, in their colours.
-    let lines: [Vec<&[Cell]>; 7] = [
+    let closed: Vec<Vec<Cell>> = con
+        .sum_lines
+        .iter()
+        .map(|l| l.cells.iter().chain(l.looped.then_some(&l.cells[0])).copied().collect())
+        .collect();
+    let lines: [Vec<&[Cell]>; 10] = [
         con.whispers.iter().map(|l| &l.cells[..]).collect(),
         con.renban.iter().map(|l| &l[..]).collect(),
         con.palindromes.iter().map(|l| &l[..]).collect(),
@@ -125,11 +143,26 @@ pub(super) fn draw_marks(out: &mut String, con: &Constraints, f: &Frame) {
         con.region_sum_lines.iter().map(|l| &l[..]).collect(),
         con.entropic_lines.iter().map(|l| &l[..]).collect(),
         con.modular_lines.iter().map(|l| &l.cells[..]).collect(),
+        con.zipper_lines.iter().map(|l| &l[..]).collect(),
+        closed.iter().map(|l| &l[..]).collect(),
+        con.lunchboxes.iter().map(|l| &l.cells[..]).collect(),
     ];
     for ((_, colour), list) in LINES.iter().zip(&lines) {
         for line in list {
             stroke(out, &f.path(line), colour, cell * 0.16, " opacity=\"0.8\"");
         }
+    }
+    // A lunchbox's sum, small, in the top left corner of its first cell.
+    for lunchbox in &con.lunchboxes {
+        let (x, y) = f.centre(lunchbox.cells[0]);
+        let _ = writeln!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"{CLUE}\" font-size=\"{:.1}\">{}</text>",
+            x - cell * 0.45,
+            y - cell * 0.22,
+            cell * 0.25,
+            lunchbox.sum
+        );
     }
     for line in &con.between_lines {
         for end in [line[0], line[line.len() - 1]] {
@@ -196,6 +229,16 @@ pub(super) fn draw_marks(out: &mut String, con: &Constraints, f: &Frame) {
     for &c in &con.odd {
         let (x, y) = f.centre(c);
         let _ = writeln!(out, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{SHAPE}\"/>", cell * 0.38);
+    }
+    // Counting circles: a hollow grey ring.
+    for &c in con.counting_circles.iter().flatten() {
+        let (x, y) = f.centre(c);
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"{ARROW}\" stroke-width=\"{:.1}\"/>",
+            cell * 0.4,
+            cell * 0.05
+        );
     }
     for &c in &con.even {
         let (x, y) = f.centre(c);
@@ -286,7 +329,7 @@ pub(super) fn draw_outside(out: &mut String, con: &Constraints, f: &Frame) {
         };
         f.centre(beside)
     };
-    for clue in con.sandwiches.iter().chain(&con.x_sums).chain(&con.skyscrapers) {
+    for clue in con.sandwiches.iter().chain(&con.x_sums).chain(&con.skyscrapers).chain(&con.numbered_rooms) {
         let (x, y) = at_side(clue);
         let _ = writeln!(out, "<text x=\"{x:.1}\" y=\"{y:.1}\">{}</text>", clue.value);
     }

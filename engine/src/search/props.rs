@@ -2,7 +2,7 @@
 //! each keeps in its cells the digits that some assignment of the constraint's cells, each from
 //! its candidates, supports (digits may repeat inside a pass; the units keep them apart).
 
-use super::state::{digit_sum, killer_sets, Awake, Queue, State};
+use super::state::{digit_sum, killer_sets, sets_of_size, Awake, Queue, State};
 use super::Meter;
 use crate::variant::constraints::{fingerprint, EqualSums, Part, Special};
 use crate::variant::Layout;
@@ -433,6 +433,11 @@ impl<const C: usize> State<C> {
                 Special::Between { cells } => self.narrow_between(cells, queue)?,
                 Special::Renban { cells } => self.narrow_renban(cells, n, queue)?,
                 Special::Quadruple { cells, digits } => self.narrow_quadruple(cells, digits, queue, meter)?,
+                Special::SumLine { cells, sum, looped } => self.narrow_sum_line(cells, *sum, *looped, queue, meter)?,
+                Special::Lunchbox { cells, sum } => self.narrow_lunchbox(cells, *sum, n, queue, meter)?,
+                Special::CountingCircles { cells, groups } => {
+                    self.narrow_counting_circles(cells, groups, n, queue, meter)?
+                }
             };
             if narrowed {
                 changed = true;
@@ -500,21 +505,28 @@ impl<const C: usize> State<C> {
     fn narrow_small_sum(&mut self, part: &Part, total: u32, queue: &mut Queue<C>) -> Option<bool> {
         let groups = &part.groups;
         let g = groups.len();
-        // Whether a combination meets every cell of a group.
-        let meets = |cand: &[u32; C], (a, b): (usize, usize), set: u32| {
-            part.cells[a..b].iter().all(|&c| cand[c as usize] & set != 0)
-        };
+        // Per group its sums, and (groups of two cells or more) the combinations that fit it,
+        // found once: `fits[at[j]..at[j + 1]]`. At most 6 groups of 4 cells' 126 each in 25 cells.
         let mut sums = [0u128; 25];
+        let mut fits = [0u16; 1024];
+        let mut at = [0usize; 26];
         for (j, &(a, b)) in groups.iter().enumerate() {
-            let union = part.cells[a..b].iter().fold(0, |m, &c| m | self.cand[c as usize]);
-            for t in 0..=45 {
-                if killer_sets(b - a, t)
-                    .iter()
-                    .any(|&set| set as u32 & !union == 0 && meets(&self.cand, (a, b), set as u32))
-                {
-                    sums[j] |= 1 << t;
+            let cells = &part.cells[a..b];
+            let mut len = at[j];
+            if let [c] = cells {
+                sums[j] = (self.cand[*c as usize] as u128) << 1;
+            } else {
+                let union = cells.iter().fold(0, |m, &c| m | self.cand[c as usize]);
+                for &set in sets_of_size(b - a) {
+                    let s32 = set as u32;
+                    if s32 & !union == 0 && cells.iter().all(|&c| self.cand[c as usize] & s32 != 0) {
+                        fits[len] = set;
+                        len += 1;
+                        sums[j] |= 1 << digit_sum(s32);
+                    }
                 }
             }
+            at[j + 1] = len;
         }
         let plus = |x: u128, y: u128| {
             let mut out = 0u128;
@@ -542,19 +554,23 @@ impl<const C: usize> State<C> {
         let mut changed = false;
         for (j, &(a, b)) in groups.iter().enumerate() {
             let others = plus(before[j], after[j + 1]);
+            // The sums this group may take: the rest makes up the total.
+            let fine = |t: u32| t <= total && others >> (total - t) & 1 != 0;
+            let cells = &part.cells[a..b];
+            if let [c] = cells {
+                let sup = each(self.cand[*c as usize]).filter(|&d| fine(d as u32 + 1)).fold(0, |m, d| m | 1 << d);
+                changed |= self.keep(*c as usize, sup, queue)?;
+                continue;
+            }
             let mut sup = [0u32; 25];
-            let union = part.cells[a..b].iter().fold(0, |m, &c| m | self.cand[c as usize]);
-            for t in (0..=45u32).filter(|&t| sums[j] >> t & 1 != 0 && t <= total && others >> (total - t) & 1 != 0) {
-                for &set in killer_sets(b - a, t) {
-                    let set = set as u32;
-                    if set & !union == 0 && meets(&self.cand, (a, b), set) {
-                        for (i, &c) in part.cells[a..b].iter().enumerate() {
-                            sup[i] |= self.cand[c as usize] & set;
-                        }
+            for &set in &fits[at[j]..at[j + 1]] {
+                if fine(digit_sum(set as u32)) {
+                    for (i, &c) in cells.iter().enumerate() {
+                        sup[i] |= self.cand[c as usize] & set as u32;
                     }
                 }
             }
-            changed |= self.keep_all(&part.cells[a..b], &sup[..b - a], queue)?;
+            changed |= self.keep_all(cells, &sup[..b - a], queue)?;
         }
         Some(changed)
     }
@@ -744,6 +760,220 @@ impl<const C: usize> State<C> {
                 sup[k - 1] |= 1 << b;
                 for i in 1..k - 1 {
                     sup[i] |= self.cand[cells[i] as usize] & between;
+                }
+            }
+        }
+        self.keep_all(cells, &sup, queue)
+    }
+
+    /// A sum line: over the states "the open segment's digits so far add up to s" (s below
+    /// `sum`, as 128-bit sets), those reachable from the line's start (forwards) and those from
+    /// which its end is reachable (backwards); a digit stays where some state before its cell
+    /// leads through it to a state after. A loop starts and ends in the same state, each tried.
+    fn narrow_sum_line(
+        &mut self,
+        cells: &[u16],
+        sum: u32,
+        looped: bool,
+        queue: &mut Queue<C>,
+        meter: &mut Meter,
+    ) -> Option<bool> {
+        let k = cells.len();
+        let below: u128 = (1u128 << sum) - 1;
+        let cand: Vec<u32> = cells.iter().map(|&c| self.cand[c as usize]).collect();
+        let mut sup = vec![0u32; k];
+        let mut fwd = vec![0u128; k + 1];
+        let mut bwd = vec![0u128; k + 1];
+        for start in 0..if looped { sum } else { 1 } {
+            if meter.tick(k as u64 * 4) {
+                return None;
+            }
+            fwd[0] = 1 << start;
+            for i in 0..k {
+                let mut next = 0u128;
+                for a in each(cand[i]) {
+                    let shifted = fwd[i] << (a + 1);
+                    next |= shifted & below | (shifted >> sum & 1);
+                }
+                fwd[i + 1] = next;
+            }
+            if fwd[k] >> start & 1 == 0 {
+                continue;
+            }
+            bwd[k] = 1 << start;
+            for i in (0..k).rev() {
+                let mut prev = 0u128;
+                for a in each(cand[i]) {
+                    let d = a as u32 + 1;
+                    // States s with s + d a state after the cell, or s + d = sum closing a segment.
+                    let mut from = bwd[i + 1] >> d;
+                    if bwd[i + 1] & 1 != 0 && d <= sum {
+                        from |= 1 << (sum - d);
+                    }
+                    if fwd[i] & from != 0 {
+                        sup[i] |= 1 << a;
+                    }
+                    prev |= from;
+                }
+                bwd[i] = prev & fwd[i];
+            }
+        }
+        self.keep_all(cells, &sup, queue)
+    }
+
+    /// A lunchbox: per placement of its two ends (the smallest and the largest digit) and their
+    /// digits, every other cell strictly between the two digits, and the cells between the two
+    /// places adding up to the sum: up to 9x9 the killer combinations of those cells (the others
+    /// hold the rest), on larger grids the sums reachable forwards and backwards to the sum.
+    fn narrow_lunchbox(
+        &mut self,
+        cells: &[u16],
+        sum: u32,
+        n: usize,
+        queue: &mut Queue<C>,
+        meter: &mut Meter,
+    ) -> Option<bool> {
+        let k = cells.len();
+        let cand: Vec<u32> = cells.iter().map(|&c| self.cand[c as usize]).collect();
+        let mut sup = vec![0u32; k];
+        let (mut fwd, mut bwd) = ([0u128; 26], [0u128; 26]);
+        for i in 0..k {
+            for j in i + 1..k {
+                if meter.tick(k as u64 * 16) {
+                    return None;
+                }
+                for a in each(cand[i]) {
+                    for b in each(cand[j]) {
+                        let (lo, hi) = (a.min(b), a.max(b));
+                        if hi <= lo {
+                            continue;
+                        }
+                        // Digits (as indices) strictly between lo and hi.
+                        let between = ((1u32 << hi) - 1) & !((1u32 << (lo + 1)) - 1);
+                        if (0..k).any(|x| x != i && x != j && cand[x] & between == 0) {
+                            continue;
+                        }
+                        let m = j - i - 1;
+                        if n <= 9 {
+                            // Distinct digits: the killer combinations of the cells between.
+                            let mut found = false;
+                            for &set in killer_sets(m, sum) {
+                                let set = set as u32;
+                                if set & !between != 0 || (i + 1..j).any(|x| cand[x] & set == 0) {
+                                    continue;
+                                }
+                                found = true;
+                                for x in i + 1..j {
+                                    sup[x] |= cand[x] & set;
+                                }
+                                for x in (0..i).chain(j + 1..k) {
+                                    sup[x] |= cand[x] & between & !set;
+                                }
+                            }
+                            if found {
+                                sup[i] |= 1 << a;
+                                sup[j] |= 1 << b;
+                            }
+                            continue;
+                        }
+                        fwd[0] = 1;
+                        for t in 0..m {
+                            fwd[t + 1] = each(cand[i + 1 + t] & between).fold(0, |acc, d| acc | fwd[t] << (d + 1));
+                        }
+                        if fwd[m] >> sum & 1 == 0 {
+                            continue;
+                        }
+                        // bwd[t]: the sums before cell t from which the rest reaches the sum.
+                        bwd[m] = 1 << sum;
+                        for t in (0..m).rev() {
+                            let mut from_all = 0;
+                            for d in each(cand[i + 1 + t] & between) {
+                                let from = bwd[t + 1] >> (d + 1);
+                                if fwd[t] & from != 0 {
+                                    sup[i + 1 + t] |= 1 << d;
+                                }
+                                from_all |= from;
+                            }
+                            bwd[t] = from_all;
+                        }
+                        sup[i] |= 1 << a;
+                        sup[j] |= 1 << b;
+                        for x in (0..i).chain(j + 1..k) {
+                            sup[x] |= cand[x] & between;
+                        }
+                    }
+                }
+            }
+        }
+        self.keep_all(cells, &sup, queue)
+    }
+
+    /// Counting circles: each set of digits adding up to the number of circles (found by a
+    /// search over the digits, largest first) where each digit `d` may go in at least `d` groups
+    /// of circles that see each other (at most once in each), goes in at most `d` circles alone,
+    /// each digit that must go somewhere (a circle holding only it) is in the set and every
+    /// circle may hold one of the set; a digit `d` that may go in exactly `d` groups goes in
+    /// each of them (in the one circle of a group that may hold it). The circles keep the
+    /// digits of the sets that pass.
+    fn narrow_counting_circles(
+        &mut self,
+        cells: &[u16],
+        groups: &[(usize, usize)],
+        n: usize,
+        queue: &mut Queue<C>,
+        meter: &mut Meter,
+    ) -> Option<bool> {
+        let k = cells.len();
+        let cand: Vec<u32> = cells.iter().map(|&c| self.cand[c as usize]).collect();
+        let (mut may, mut alone, mut must) = ([0usize; 25], [0usize; 25], 0u32);
+        for &(a, b) in groups {
+            for d in each(cand[a..b].iter().fold(0, |m, &x| m | x)) {
+                may[d] += 1;
+            }
+        }
+        for &m in &cand {
+            if m.count_ones() == 1 {
+                must |= m;
+                alone[m.trailing_zeros() as usize] += 1;
+            }
+        }
+        // The digits that may be in a set: each `d` in at least `d` groups and alone in at
+        // most `d` circles.
+        let fit = (0..n).filter(|&d| may[d] > d && alone[d] <= d + 1).fold(0u32, |m, d| m | 1 << d);
+        let mut sup = vec![0u32; k];
+        let mut forced = vec![0u32; k];
+        let mut stack = vec![(n, k as u32, 0u32)];
+        while let Some((top, rest, set)) = stack.pop() {
+            if meter.tick(k as u64) {
+                return None;
+            }
+            if rest == 0 {
+                if must & !set != 0 || cand.iter().any(|&m| m & set == 0) {
+                    continue;
+                }
+                // Digits with exactly as many groups as they say: in each group, a circle
+                // that alone may hold it does.
+                forced.fill(0);
+                for d in each(set).filter(|&d| may[d] == d + 1) {
+                    for &(a, b) in groups {
+                        let mut holders = (a..b).filter(|&i| cand[i] >> d & 1 != 0);
+                        if let (Some(i), None) = (holders.next(), holders.next()) {
+                            forced[i] |= 1 << d;
+                        }
+                    }
+                }
+                if forced.iter().any(|f| f.count_ones() > 1) {
+                    continue;
+                }
+                for i in 0..k {
+                    sup[i] |= if forced[i] != 0 { forced[i] } else { cand[i] & set };
+                }
+                continue;
+            }
+            // The next digit of the set, below `top` (as a digit, from 1), at most `rest`.
+            for d in (1..=top.min(rest as usize)).rev() {
+                if fit >> (d - 1) & 1 != 0 {
+                    stack.push((d - 1, rest - d as u32, set | 1 << (d - 1)));
                 }
             }
         }

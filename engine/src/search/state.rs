@@ -123,9 +123,28 @@ const EXACT_OPEN: usize = 1;
 /// The sets of `k` distinct digits of 1..=9 that add up to `sum`, as masks (digit d as bit
 /// d - 1): the killer combinations, a table made once.
 pub(super) fn killer_sets(k: usize, sum: u32) -> &'static [u16] {
+    let (sets, start) = set_table();
+    if k > 9 || sum > 45 {
+        return &[];
+    }
+    let i = k * 46 + sum as usize;
+    &sets[start[i] as usize..start[i + 1] as usize]
+}
+
+/// Every set of `k` digits of 1 to 9, ascending by sum (`killer_sets` over every sum).
+pub(super) fn sets_of_size(k: usize) -> &'static [u16] {
+    let (sets, start) = set_table();
+    if k > 9 {
+        return &[];
+    }
+    &sets[start[k * 46] as usize..start[(k + 1) * 46] as usize]
+}
+
+/// The masks of 9 digits by size then sum, and where each (size, sum) begins.
+fn set_table() -> &'static (Vec<u16>, Vec<u16>) {
     use std::sync::OnceLock;
     static TABLE: OnceLock<(Vec<u16>, Vec<u16>)> = OnceLock::new();
-    let (sets, start) = TABLE.get_or_init(|| {
+    TABLE.get_or_init(|| {
         // Every mask, ordered by size then sum; `start[k * 46 + s]` is where (k, s) begins.
         let mut sets: Vec<u16> = (0..512u16).collect();
         let key = |m: &u16| (m.count_ones(), digit_sum(*m as u32));
@@ -135,12 +154,7 @@ pub(super) fn killer_sets(k: usize, sum: u32) -> &'static [u16] {
             start[i] = sets.partition_point(|m| key(m) < (size as u32, s as u32)) as u16;
         }
         (sets, start)
-    });
-    if k > 9 || sum > 45 {
-        return &[];
-    }
-    let i = k * 46 + sum as usize;
-    &sets[start[i] as usize..start[i + 1] as usize]
+    })
 }
 
 /// The most sets of digits a layer of [`State::cage_digits_sparse`] may hold.

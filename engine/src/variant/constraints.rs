@@ -1,7 +1,8 @@
 //! The setters' constraints: thermometers, arrows, little killers, sandwiches, X-sums,
 //! skyscrapers, kropki dots, XV, whispers, renban, palindromes, between lines, region-sum lines,
 //! entropic and modular lines, minimum and maximum cells, odd and even cells, quadruples,
-//! clones, extra regions, cages without a sum, and the global rules anti-knight, anti-king,
+//! clones, extra regions, cages without a sum, sum lines, lunchboxes, counting circles, zipper lines, indexing cells (of columns or rows)
+//! and numbered rooms, and the global rules anti-knight, anti-king, anti-taxicab,
 //! non-consecutive, disjoint groups and the negative constraints of kropki and XV.
 //!
 //! [`Constraints`] holds them as the rules name them (cells as (row, column) from 1, in the order
@@ -11,23 +12,29 @@
 //!   the second may hold): thermometers (`<`, `≤` along the bulb's line), whispers, renban
 //!   palindromes and clones (`=`), entropic and modular
 //!   lines (other classes within a window), minimum and maximum cells, kropki, XV, their negative
-//!   constraints and non-consecutive. Arc consistency on a pair keeps each digit that has a
+//!   constraints, non-consecutive and anti-taxicab (per pair of cells `k` apart, not both `k`);
+//!   indexing cells and numbered rooms (the cell whose digit
+//!   indexes and each cell it may point to: pointing there, that cell holds the named digit). Arc consistency on a pair keeps each digit that has a
 //!   partner; on a line of pairs (a thermometer) that is the whole constraint. Renban lines
 //!   are a clue below.
 //! - **equal sums**: parts whose values are all equal (and equal to a total when there is one),
 //!   a part's value the sum of its digits, or the number its digits read (a pill): arrows (the
 //!   line and the circle), little killers (one part and its total), region-sum lines (each
-//!   segment a part). Each part's reachable values are computed over the sets of digits used so
+//!   segment a part), zipper lines (each pair of cells at one distance from the middle a part,
+//!   and the middle cell). Each part's reachable values are computed over the sets of digits used so
 //!   far when its cells must differ (on grids up to 9x9), else over the reachable partial sums
 //!   (digits may repeat); the values all parts can reach are kept, then each digit that leads
 //!   to one of them.
-//! - **clues**: sandwiches, X-sums, skyscrapers, renban, between lines and quadruples, each with
-//!   its own pass (per placement of the 1 and the largest digit; per first digit; over the states
-//!   (tallest so far, seen); per run of digits the line may hold; per pair of end digits; over
-//!   the quadruple's assignments).
-//! - **peers and units**: anti-knight and anti-king cells, renban lines, cages without a sum and
-//!   extra regions hold distinct digits (their cells become peers); an extra region of `n` cells
-//!   and the disjoint groups (the cells at one position of every box) are full units.
+//! - **clues**: sandwiches, X-sums, skyscrapers, renban, between lines, quadruples, sum lines,
+//!   lunchboxes and counting circles, each with its own pass (per placement of the 1 and the largest digit; per first
+//!   digit; over the states (tallest so far, seen); per run of digits the line may hold; per pair
+//!   of end digits; over the quadruple's assignments; over the sums of the open segment, both
+//!   ways; per placement and digits of the two ends, the sums of the cells between; per set of
+//!   digits adding up to the number of circles, how many circles may and must hold each).
+//! - **peers and units**: anti-knight and anti-king cells, renban lines, lunchboxes, cages
+//!   without a sum and extra regions hold distinct digits (their cells become peers); an extra
+//!   region of `n` cells and the disjoint groups (the cells at one position of every box) are
+//!   full units.
 //! - **unary**: odd and even cells keep only such digits.
 //!
 //! The passes of sums and clues ignore that some of their cells must differ (the units do
@@ -85,6 +92,15 @@ impl Arrow {
             .min_by_key(|c| c.0.abs_diff(first.0) + c.1.abs_diff(first.1))
             .expect("an arrow has a circle")
     }
+}
+
+/// A sum line: its cells, in order, split into one or more segments whose digits add up to
+/// `sum` each (10 by default); on a loop, the line closes and a segment may pass its first cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumLine {
+    pub cells: Vec<Cell>,
+    pub sum: u32,
+    pub looped: bool,
 }
 
 /// A kropki dot between two orthogonally adjacent cells: white, the digits differ by `value`
@@ -155,6 +171,15 @@ pub struct Constraints {
     pub anti_knight: bool,
     pub anti_king: bool,
     pub disjoint_groups: bool,
+    pub sum_lines: Vec<SumLine>,
+    /// Lunchboxes: distinct digits, those between the smallest and the largest (by place on the
+    /// line) adding up to the sum.
+    pub lunchboxes: Vec<LittleKiller>,
+    /// Counting circles: each digit in a set of circles appears in as many of its circles as
+    /// it says.
+    pub counting_circles: Vec<Vec<Cell>>,
+    /// A digit `d` is never `d` cells away (taxicab distance: rows plus columns) from another `d`.
+    pub anti_taxicab: bool,
     pub whispers: Vec<Line>,
     pub renban: Vec<Vec<Cell>>,
     pub palindromes: Vec<Vec<Cell>>,
@@ -171,10 +196,20 @@ pub struct Constraints {
     pub extra_regions: Vec<Vec<Cell>>,
     /// Cages without a sum: distinct digits only.
     pub plain_cages: Vec<Vec<Cell>>,
+    /// Zipper lines: the digits at equal distance from the line's middle add up to one sum,
+    /// the middle cell's digit on a line of odd length.
+    pub zipper_lines: Vec<Vec<Cell>>,
+    /// Column indexing: a cell in column `c` holding `d` says that column `d` of its row holds `c`.
+    pub indexing_columns: Vec<Cell>,
+    /// Row indexing: a cell in row `r` holding `d` says that row `d` of its column holds `r`.
+    pub indexing_rows: Vec<Cell>,
+    /// Numbered rooms: the first digit `x` seen from the side says that the clue's digit is the
+    /// `x`-th of the row or column from that side.
+    pub numbered_rooms: Vec<Clue>,
 }
 
 /// The JSON keys of [`Constraints`], in the order [`Constraints::to_json`] writes them.
-pub const KEYS: [&str; 28] = [
+pub const KEYS: [&str; 36] = [
     "thermometers",
     "slow_thermometers",
     "arrows",
@@ -203,6 +238,14 @@ pub const KEYS: [&str; 28] = [
     "quadruples",
     "clones",
     "extra_regions",
+    "zipper_lines",
+    "indexing_columns",
+    "indexing_rows",
+    "numbered_rooms",
+    "anti_taxicab",
+    "sum_lines",
+    "lunchboxes",
+    "counting_circles",
 ];
 
 type Syntax<T> = Result<T, RulesSyntaxError>;
@@ -322,14 +365,20 @@ impl Constraints {
                     Ok(Arrow { circle, lines })
                 })?
             }
-            "little_killers" => {
-                self.little_killers = list(v, key, "little killer", |a, w| {
+            "little_killers" | "lunchboxes" => {
+                let one = if key == "lunchboxes" { "lunchbox" } else { "little killer" };
+                let read = list(v, key, one, |a, w| {
                     let map = object(a, w, &["sum", "cells"])?;
                     Ok(LittleKiller {
                         sum: number(map.get("sum"), w, "sum")?,
                         cells: cells_json(map.get("cells").unwrap_or(&Value::Null), w)?,
                     })
-                })?
+                })?;
+                if key == "lunchboxes" {
+                    self.lunchboxes = read;
+                } else {
+                    self.little_killers = read;
+                }
             }
             "sandwiches" => self.sandwiches = list(v, key, "sandwich", |c, w| clue_json(c, w, "sum"))?,
             "x_sums" => self.x_sums = list(v, key, "X-sum", |c, w| clue_json(c, w, "sum"))?,
@@ -382,6 +431,26 @@ impl Constraints {
             "anti_knight" => self.anti_knight = flag(v, key)?,
             "anti_king" => self.anti_king = flag(v, key)?,
             "disjoint_groups" => self.disjoint_groups = flag(v, key)?,
+            "anti_taxicab" => self.anti_taxicab = flag(v, key)?,
+            "sum_lines" => {
+                self.sum_lines = list(v, key, "sum line", |l, w| {
+                    if l.is_array() {
+                        return Ok(SumLine { cells: cells_json(l, w)?, sum: 10, looped: false });
+                    }
+                    let map = object(l, w, &["cells", "sum", "loop"])?;
+                    let sum = match map.get("sum") {
+                        None | Some(Value::Null) => 10,
+                        some => number(some, w, "sum")?,
+                    };
+                    let looped = match map.get("loop") {
+                        None | Some(Value::Null) => false,
+                        Some(f) => {
+                            f.as_bool().map_or_else(|| syntax(format!("{w}'s \"loop\" is true or false")), Ok)?
+                        }
+                    };
+                    Ok(SumLine { cells: cells_json(map.get("cells").unwrap_or(&Value::Null), w)?, sum, looped })
+                })?
+            }
             "whispers" => self.whispers = list(v, key, "whisper", |l, w| line_json(l, w, "difference", 5))?,
             "renban" => self.renban = lines("renban line")?,
             "palindromes" => self.palindromes = lines("palindrome")?,
@@ -413,6 +482,11 @@ impl Constraints {
                 })?
             }
             "extra_regions" => self.extra_regions = lines("extra region")?,
+            "zipper_lines" => self.zipper_lines = lines("zipper line")?,
+            "counting_circles" => self.counting_circles = lines("set of counting circles")?,
+            "indexing_columns" => self.indexing_columns = cells_json(v, "\"indexing_columns\"")?,
+            "indexing_rows" => self.indexing_rows = cells_json(v, "\"indexing_rows\"")?,
+            "numbered_rooms" => self.numbered_rooms = list(v, key, "numbered room", |c, w| clue_json(c, w, "digit"))?,
             _ => return syntax(format!("unknown key \"{key}\"")),
         }
         Ok(())
@@ -548,6 +622,31 @@ impl Constraints {
             !self.clones.is_empty(),
         );
         put("extra_regions", lines(&self.extra_regions), !self.extra_regions.is_empty());
+        put("zipper_lines", lines(&self.zipper_lines), !self.zipper_lines.is_empty());
+        put("indexing_columns", cells(&self.indexing_columns), !self.indexing_columns.is_empty());
+        put("indexing_rows", cells(&self.indexing_rows), !self.indexing_rows.is_empty());
+        put("numbered_rooms", clues(&self.numbered_rooms, "digit"), !self.numbered_rooms.is_empty());
+        put("anti_taxicab", json!(true), self.anti_taxicab);
+        put(
+            "sum_lines",
+            Value::Array(
+                self.sum_lines
+                    .iter()
+                    .map(|l| match (l.sum, l.looped) {
+                        (10, false) => cells(&l.cells),
+                        (_, false) => json!({"cells": cells(&l.cells), "sum": l.sum}),
+                        _ => json!({"cells": cells(&l.cells), "sum": l.sum, "loop": true}),
+                    })
+                    .collect(),
+            ),
+            !self.sum_lines.is_empty(),
+        );
+        put(
+            "lunchboxes",
+            Value::Array(self.lunchboxes.iter().map(|k| json!({"sum": k.sum, "cells": cells(&k.cells)})).collect()),
+            !self.lunchboxes.is_empty(),
+        );
+        put("counting_circles", lines(&self.counting_circles), !self.counting_circles.is_empty());
     }
 }
 
@@ -685,6 +784,14 @@ pub enum Special {
     Between { cells: Vec<u16> },
     /// The digits (a mask per digit kind, with how many) appear among the cells.
     Quadruple { cells: Vec<u16>, digits: Vec<u32> },
+    /// The line splits into segments of digits adding up to `sum` each (`looped`: it closes).
+    SumLine { cells: Vec<u16>, sum: u32, looped: bool },
+    /// The digits between the smallest and the largest add up to `sum` (distinct: the cells
+    /// are a group of peers).
+    Lunchbox { cells: Vec<u16>, sum: u32 },
+    /// Each digit among the cells appears as many times as it says. `groups` as
+    /// [`Part::groups`]: ranges of `cells` that see each other (set by the layout).
+    CountingCircles { cells: Vec<u16>, groups: Vec<(usize, usize)> },
 }
 
 impl Special {
@@ -696,7 +803,10 @@ impl Special {
             | Special::Skyscraper { cells, .. }
             | Special::Between { cells }
             | Special::Renban { cells }
-            | Special::Quadruple { cells, .. } => cells,
+            | Special::Quadruple { cells, .. }
+            | Special::SumLine { cells, .. }
+            | Special::Lunchbox { cells, .. }
+            | Special::CountingCircles { cells, .. } => cells,
         }
     }
 }
@@ -774,6 +884,35 @@ impl Props {
                 Special::Quadruple { digits, .. } => digits
                     .iter()
                     .all(|&q| d.iter().filter(|&&x| x == q).count() >= digits.iter().filter(|&&y| y == q).count()),
+                Special::CountingCircles { .. } => {
+                    d.iter().all(|&x| d.iter().filter(|&&y| y == x).count() == x as usize)
+                }
+                Special::Lunchbox { sum, .. } => {
+                    let at = |x: u32| d.iter().position(|&y| y == x).unwrap_or(0);
+                    let (a, b) = (at(*d.iter().min().unwrap()), at(*d.iter().max().unwrap()));
+                    d[a.min(b) + 1..a.max(b)].iter().sum::<u32>() == *sum
+                }
+                Special::SumLine { sum, looped, .. } => {
+                    // From a segment's first cell the split is forced: from the line's start, or
+                    // on a loop from some cell, the running sums meet `sum` exactly and end there.
+                    let split_from = |start: usize| {
+                        let mut run = 0;
+                        for i in 0..d.len() {
+                            run += d[(start + i) % d.len()];
+                            if run == *sum {
+                                run = 0;
+                            } else if run > *sum {
+                                return false;
+                            }
+                        }
+                        run == 0
+                    };
+                    if *looped {
+                        (0..d.len()).any(split_from)
+                    } else {
+                        split_from(0)
+                    }
+                }
             }
         });
         unary && pairs && sums && specials
@@ -1040,6 +1179,19 @@ impl Constraints {
                 }
             }
         }
+        if self.anti_taxicab {
+            // Each pair of cells `k` apart (k < n: two cells of one row are at most n - 1 apart,
+            // and farther pairs would need a digit above n) holds no `k` together.
+            for a in 0..n * n {
+                for b in a + 1..n * n {
+                    let k = (a / n).abs_diff(b / n) + (a % n).abs_diff(b % n);
+                    if k <= n {
+                        let k = k as u32;
+                        rel(&mut out, a as u16, b as u16, Relation::of(n, |p, q| p != k || q != k));
+                    }
+                }
+            }
+        }
         if self.disjoint_groups {
             let (br, bc) = (shape.box_rows(), shape.box_cols());
             if br == 0 {
@@ -1190,6 +1342,92 @@ impl Constraints {
                 out.groups.push(at);
             }
         }
+        for (k, line) in self.zipper_lines.iter().enumerate() {
+            let what = format!("zipper line {}", k + 1);
+            let at = place.all(line, &what, 2)?;
+            let len = at.len();
+            let mut parts: Vec<Part> = (0..len / 2).map(|i| Part::sum(vec![at[i], at[len - 1 - i]])).collect();
+            if len % 2 == 1 {
+                parts.push(Part::sum(vec![at[len / 2]]));
+            }
+            if parts.len() > 1 {
+                out.props.sums.push(EqualSums { parts, total: None });
+            }
+        }
+        // An indexing cell `control` holding `d` puts `value` in the `d`-th of `cells`: a
+        // relation between it and each other cell of the list; on itself, only `value` when it
+        // is its own place.
+        let index = |out: &mut Compiled, control: u16, cells: &[u16], value: u32| {
+            for (i, &c) in cells.iter().enumerate() {
+                let d = i as u32 + 1;
+                if c == control {
+                    if d != value {
+                        out.props.unary.push((control, !(1u32 << (d - 1)) & ((1u32 << n) - 1)));
+                    }
+                } else {
+                    rel(out, control, c, Relation::of(n, |a, b| a != d || b == value));
+                }
+            }
+        };
+        for (rows, list) in [(false, &self.indexing_columns), (true, &self.indexing_rows)] {
+            let what = if rows { "a row-indexing cell" } else { "a column-indexing cell" };
+            for &cell in list.iter() {
+                let c = place.at(cell, what)?;
+                let (r, col) = (c as usize / n, c as usize % n);
+                let (cells, value): (Vec<u16>, u32) = if rows {
+                    ((0..n).map(|i| (i * n + col) as u16).collect(), r as u32 + 1)
+                } else {
+                    ((0..n).map(|i| (r * n + i) as u16).collect(), col as u32 + 1)
+                };
+                index(&mut out, c, &cells, value);
+            }
+        }
+        for (k, line) in self.sum_lines.iter().enumerate() {
+            let what = format!("sum line {}", k + 1);
+            let cells = place.all(&line.cells, &what, 1)?;
+            let most = cells.len() as u32 * nn;
+            if line.sum < 1 || line.sum > 127 || line.sum > most {
+                return Err(RulesError(format!(
+                    "{what} has the sum {}, not 1 to {} (at most 127)",
+                    line.sum,
+                    most.min(127)
+                )));
+            }
+            out.props.specials.push(Special::SumLine { cells, sum: line.sum, looped: line.looped });
+        }
+        for (k, lunchbox) in self.lunchboxes.iter().enumerate() {
+            let what = format!("lunchbox {}", k + 1);
+            let at = place.all(&lunchbox.cells, &what, 2)?;
+            if at.len() > n {
+                return Err(RulesError(format!("{what} has {} cells, more than the {n} digits", at.len())));
+            }
+            // At most the digits 2 to n - 1 between the ends.
+            let inner = (at.len() - 2) as u32;
+            let most = (0..inner).map(|i| nn - 1 - i).sum::<u32>();
+            if lunchbox.sum > most.min(127) {
+                return Err(RulesError(format!(
+                    "{what} has the sum {}, more than its cells can make ({})",
+                    lunchbox.sum,
+                    most.min(127)
+                )));
+            }
+            out.groups.push(at.clone());
+            out.props.specials.push(Special::Lunchbox { cells: at, sum: lunchbox.sum });
+        }
+        for (k, circles) in self.counting_circles.iter().enumerate() {
+            let what = format!("set of counting circles {}", k + 1);
+            let cells = place.all(circles, &what, 1)?;
+            let groups = (0..cells.len()).map(|i| (i, i + 1)).collect();
+            out.props.specials.push(Special::CountingCircles { cells, groups });
+        }
+        for (k, clue) in self.numbered_rooms.iter().enumerate() {
+            let what = format!("numbered room {}", k + 1);
+            let cells = place.side(&clue.side, &what)?;
+            if clue.value < 1 || clue.value > nn {
+                return Err(RulesError(format!("{what} has the digit {}, not 1 to {n}", clue.value)));
+            }
+            index(&mut out, cells[0], &cells, clue.value);
+        }
         Ok(out)
     }
 }
@@ -1268,6 +1506,14 @@ pub(crate) fn every_key() -> Value {
         "quadruples": [{"cells": [[5, 8], [5, 9], [6, 8], [6, 9]], "digits": [1, 2]}],
         "clones": [{"cells": [[7, 8]], "copy": [[8, 9]]}],
         "extra_regions": [[[9, 8], [9, 9]]],
+        "zipper_lines": [[[6, 1], [6, 2], [6, 3]]],
+        "indexing_columns": [[1, 4]],
+        "indexing_rows": [[2, 4]],
+        "numbered_rooms": [{"column": 2, "from": "bottom", "digit": 7}],
+        "anti_taxicab": true,
+        "lunchboxes": [{"sum": 5, "cells": [[2, 5], [2, 6], [2, 7], [2, 8]]}],
+        "counting_circles": [[[3, 3], [3, 4], [3, 5]]],
+        "sum_lines": [[[7, 3], [7, 4]], {"cells": [[8, 3], [8, 4], [9, 4], [9, 3]], "sum": 5, "loop": true}],
         "cages": [{"sum": 3, "cells": [[1, 5], [1, 6]]}, {"cells": [[1, 7], [1, 8]]}]
     })
 }
@@ -1324,6 +1570,13 @@ mod tests {
             err(json!({"clones": [{"cells": [[1, 1]], "copy": [[2, 1], [2, 2]]}]})).contains("copies 1 cells into 2")
         );
         assert!(err(json!({"renban": [[[1, 1], [1, 1]]]})).contains("(1, 1) twice"));
+        assert!(err(json!({"zipper_lines": [[[1, 1]]]})).contains("zipper line 1 has 1 cells, fewer than 2"));
+        assert!(err(json!({"sum_lines": [{"cells": [[1, 1], [1, 2]], "sum": 19}]}))
+            .contains("sum line 1 has the sum 19, not 1 to 18"));
+        assert!(err(json!({"indexing_rows": [[1, 10]]})).contains("row-indexing cell has the cell (1, 10), outside"));
+        assert!(
+            err(json!({"numbered_rooms": [{"column": 3, "digit": 10}]})).contains("numbered room 1 has the digit 10")
+        );
         let syntax = |v: serde_json::Value| Rules::from_json(&v).unwrap_err().0;
         assert!(syntax(json!({"thermometers": 3})).contains("\"thermometers\" is an array"));
         assert!(syntax(json!({"kropki": [{"cells": [[1, 1], [1, 2]]}]})).contains("\"color\""));

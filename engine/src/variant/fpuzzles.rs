@@ -700,6 +700,20 @@ fn write_constraints(con: &Constraints, n: usize, doc: &mut Map<String, Value>) 
     if !con.slow_thermometers.is_empty() {
         return unsupported("slow_thermometers: f-puzzles has no slow thermometer");
     }
+    for (set, key) in [
+        (!con.zipper_lines.is_empty(), "zipper_lines"),
+        (!con.indexing_columns.is_empty(), "indexing_columns"),
+        (!con.indexing_rows.is_empty(), "indexing_rows"),
+        (!con.numbered_rooms.is_empty(), "numbered_rooms"),
+        (con.anti_taxicab, "anti_taxicab"),
+        (!con.sum_lines.is_empty(), "sum_lines"),
+        (!con.lunchboxes.is_empty(), "lunchboxes"),
+        (!con.counting_circles.is_empty(), "counting_circles"),
+    ] {
+        if set {
+            return unsupported(&format!("{key}: f-puzzles has no key for them"));
+        }
+    }
     put("thermometer", lines(&con.thermometers));
     put("palindrome", lines(&con.palindromes));
     put("betweenline", lines(&con.between_lines));
@@ -910,7 +924,18 @@ mod tests {
         // little killers from each side, clues on every side and both kropki colours.
         let mut v = super::super::constraints::every_key();
         let m = v.as_object_mut().unwrap();
-        for key in ["slow_thermometers", "non_consecutive"] {
+        for key in [
+            "slow_thermometers",
+            "non_consecutive",
+            "zipper_lines",
+            "indexing_columns",
+            "indexing_rows",
+            "numbered_rooms",
+            "anti_taxicab",
+            "sum_lines",
+            "lunchboxes",
+            "counting_circles",
+        ] {
             m.remove(key);
         }
         m.insert("whispers".into(), json!([[[5, 5], [5, 6]]]));
@@ -1016,6 +1041,8 @@ mod tests {
         };
         assert!(refused(json!({"slow_thermometers": [[[1, 1], [1, 2]]]})).starts_with("slow_thermometers"));
         assert!(refused(json!({"whispers": [{"cells": [[1, 1], [1, 2]], "difference": 4}]})).starts_with("whispers"));
+        assert!(refused(json!({"zipper_lines": [[[1, 1], [1, 2]]]})).starts_with("zipper_lines"));
+        assert!(refused(json!({"numbered_rooms": [{"row": 1, "digit": 3}]})).starts_with("numbered_rooms"));
         assert!(refused(json!({"modular_lines": [{"cells": [[1, 1], [1, 2]], "modulus": 4}]})).starts_with("modular"));
         assert!(refused(json!({"xv": [{"cells": [[1, 1], [1, 2]], "sum": 7}]})).starts_with("XV mark 1"));
         assert!(refused(json!({"negative": ["x"]})).starts_with("negative x"));

@@ -7,7 +7,7 @@
 //! against a grid size and turns them into a [`Layout`]: every unit as a list of cells, every
 //! cell's peers, and per cage the digit combinations its sum allows.
 
-use super::constraints::{Constraints, EqualSums, Memo, Part, Props};
+use super::constraints::{Constraints, EqualSums, Memo, Part, Props, Special};
 use crate::geometry::Geometry;
 use crate::grid::{Shape, MAX_SIZE};
 
@@ -295,6 +295,13 @@ impl Rules {
         let memo = Memo::new(cages.len() + innies.len() + compiled.props.sums.len() + compiled.props.specials.len());
         for part in compiled.props.sums.iter_mut().flat_map(|s| s.parts.iter_mut()) {
             part.group(&peers);
+        }
+        for special in compiled.props.specials.iter_mut() {
+            if let Special::CountingCircles { cells, groups } = special {
+                let mut part = Part::sum(std::mem::take(cells));
+                part.group(&peers);
+                (*cells, *groups) = (part.cells, part.groups);
+            }
         }
         let p = &compiled.props;
         let mut watch = vec![Vec::new(); cells];
