@@ -95,7 +95,15 @@ SELECT n, 'setters'' constraints',
            'quadruples', jsonb_build_array(jsonb_build_object('cells', '[[7, 1], [7, 2], [8, 1], [8, 2]]'::jsonb, 'digits', '[1, 1, 2, 2]'::jsonb)),
            'clones', jsonb_build_array(jsonb_build_object('cells', '[[1, 4], [2, 4]]'::jsonb, 'copy', '[[3, 4], [4, 5]]'::jsonb)),
            'extra_regions', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(r, n)) FROM generate_series(1, n) r)),
-           'cages', jsonb_build_array(jsonb_build_object('cells', '[[1, 4], [1, 5]]'::jsonb)))
+           'cages', jsonb_build_array(jsonb_build_object('cells', '[[1, 4], [1, 5]]'::jsonb)),
+           'zipper_lines', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(r, n - 1)) FROM generate_series(1, n) r)),
+           'sum_lines', jsonb_build_array(jsonb_build_object('sum', n + 1, 'loop', true,
+               'cells', (SELECT jsonb_agg(jsonb_build_array(r, n - 1)) FROM generate_series(1, n) r))),
+           'lunchboxes', jsonb_build_array(jsonb_build_object('sum', n,
+               'cells', (SELECT jsonb_agg(jsonb_build_array(n, c)) FROM generate_series(1, n) c))),
+           'counting_circles', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(i, i)) FROM generate_series(1, n) i)),
+           'indexing_columns', '[[1, 1]]'::jsonb, 'indexing_rows', '[[2, 1]]'::jsonb,
+           'numbered_rooms', '[{"column": 1, "digit": 1}]'::jsonb, 'anti_taxicab', true)
         || CASE WHEN n IN (4, 9, 12, 16, 25) THEN '{"disjoint_groups": true}'::jsonb ELSE '{}' END
         || CASE WHEN n % 3 = 0 THEN jsonb_build_object('entropic_lines', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(r, 4)) FROM generate_series(1, n) r)))
                 ELSE '{}' END)::text
@@ -109,7 +117,16 @@ SELECT n, 'setters'' constraints, loose',
                'lines', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(1, c)) FROM generate_series(1, n) c)))),
            'little_killers', jsonb_build_array(jsonb_build_object('sum', n * (n + 1) / 2 - 1,
                'cells', (SELECT jsonb_agg(jsonb_build_array(i + 1, i)) FROM generate_series(1, n - 1) i))))::text
-FROM (VALUES (9), (25)) s(n);
+FROM (VALUES (9), (25)) s(n)
+UNION ALL
+-- Counting circles on 150 cells of a 25x25 grid (many sets of digits add up to 150) and a sum
+-- line looping through the rest of its first rows.
+SELECT 25, 'setters'' constraints, counting',
+       jsonb_build_object(
+           'counting_circles', jsonb_build_array((SELECT jsonb_agg(jsonb_build_array(r, c))
+                                                  FROM generate_series(1, 6) r, generate_series(1, 25) c)),
+           'sum_lines', jsonb_build_array(jsonb_build_object('sum', 100, 'loop', true,
+               'cells', (SELECT jsonb_agg(jsonb_build_array(7, c)) FROM generate_series(1, 25) c))))::text;
 SELECT format(E'\\echo CASE %s %sx%s %s%s\n%s',
               p.proname || '(' || oidvectortypes(p.proargtypes) || ')', g.size, g.size, g.name,
               CASE WHEN args.takes_rules THEN ', ' || r.kind ELSE '' END,
