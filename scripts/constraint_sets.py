@@ -252,8 +252,9 @@ def convert_raw(raw, solution):
             rules["little_killers"].append({"sum": int(args[0]) + (1 - low) * len(cells), "cells": cells})
         elif kind == "Sandwich":
             rules["sandwiches"].append({**side(args[1], False), "sum": int(args[0])})
-        elif kind in ("XSum", "Skyscraper"):
-            key, value = ("x_sums", "sum") if kind == "XSum" else ("skyscrapers", "count")
+        elif kind in ("XSum", "Skyscraper", "NumberedRoom"):
+            key, value = {"XSum": ("x_sums", "sum"), "Skyscraper": ("skyscrapers", "count"),
+                          "NumberedRoom": ("numbered_rooms", "digit")}[kind]
             for reverse, v in ((False, args[1] if len(args) > 1 else ""), (True, args[2] if len(args) > 2 else "")):
                 if v:
                     rules[key].append({**side(args[0], reverse), value: int(v)})
@@ -296,10 +297,6 @@ def convert_raw(raw, solution):
         elif kind == "Indexing":
             key = "indexing_columns" if args[0] == "C" else "indexing_rows"
             rules[key] += [cell(a) for a in args[1:]]
-        elif kind == "NumberedRoom":
-            for reverse, v in ((False, args[1] if len(args) > 1 else ""), (True, args[2] if len(args) > 2 else "")):
-                if v:
-                    rules["numbered_rooms"].append({**side(args[0], reverse), "digit": int(v)})
         elif kind == "SameValues" and int(args[0]) == len(args) - 1:
             # Sets of one cell each: every cell holds the same digit, a clone of the first.
             first = cell(args[1])

@@ -19,6 +19,16 @@ fn each(mut mask: u32) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The digits (as indices) strictly between the indices `lo` and `hi`, as a mask.
+#[inline]
+fn strictly_between(lo: usize, hi: usize) -> u32 {
+    if hi > lo + 1 {
+        ((1u32 << hi) - 1) & !((1u32 << (lo + 1)) - 1)
+    } else {
+        0
+    }
+}
+
 /// The set bits of a bitset of words, ascending.
 #[inline]
 fn set_bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
@@ -751,8 +761,7 @@ impl<const C: usize> State<C> {
                 if hi <= lo + 1 && k > 2 {
                     continue;
                 }
-                // Digits (as indices) strictly between lo and hi.
-                let between = if hi > lo + 1 { ((1u32 << hi) - 1) & !((1u32 << (lo + 1)) - 1) } else { 0 };
+                let between = strictly_between(lo, hi);
                 if cells[1..k - 1].iter().any(|&c| self.cand[c as usize] & between == 0) {
                     continue;
                 }
@@ -848,8 +857,7 @@ impl<const C: usize> State<C> {
                         if hi <= lo {
                             continue;
                         }
-                        // Digits (as indices) strictly between lo and hi.
-                        let between = ((1u32 << hi) - 1) & !((1u32 << (lo + 1)) - 1);
+                        let between = strictly_between(lo, hi);
                         if (0..k).any(|x| x != i && x != j && cand[x] & between == 0) {
                             continue;
                         }

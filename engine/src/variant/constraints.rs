@@ -119,7 +119,8 @@ pub struct Xv {
     pub sum: u32,
 }
 
-/// A little killer: the digits along a diagonal (which may repeat) add up to `sum`.
+/// A little killer: the digits along a diagonal (which may repeat) add up to `sum`. A lunchbox
+/// is the same pair of a sum and cells (see [`Constraints::lunchboxes`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LittleKiller {
     pub sum: u32,

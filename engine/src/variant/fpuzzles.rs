@@ -683,6 +683,18 @@ fn named((r, c): (i64, i64)) -> String {
     format!("R{r}C{c}")
 }
 
+/// The keys of the rules that neither f-puzzles nor dclamage's solver has a key for.
+const NO_KEY: [&str; 8] = [
+    "zipper_lines",
+    "indexing_columns",
+    "indexing_rows",
+    "numbered_rooms",
+    "anti_taxicab",
+    "sum_lines",
+    "lunchboxes",
+    "counting_circles",
+];
+
 /// Writes the setters' constraints under f-puzzles' keys (and dclamage's solver's for the
 /// lines f-puzzles itself lacks), or refuses one f-puzzles cannot say, by name.
 fn write_constraints(con: &Constraints, n: usize, doc: &mut Map<String, Value>) -> Result<(), FpuzzlesError> {
@@ -700,19 +712,10 @@ fn write_constraints(con: &Constraints, n: usize, doc: &mut Map<String, Value>) 
     if !con.slow_thermometers.is_empty() {
         return unsupported("slow_thermometers: f-puzzles has no slow thermometer");
     }
-    for (set, key) in [
-        (!con.zipper_lines.is_empty(), "zipper_lines"),
-        (!con.indexing_columns.is_empty(), "indexing_columns"),
-        (!con.indexing_rows.is_empty(), "indexing_rows"),
-        (!con.numbered_rooms.is_empty(), "numbered_rooms"),
-        (con.anti_taxicab, "anti_taxicab"),
-        (!con.sum_lines.is_empty(), "sum_lines"),
-        (!con.lunchboxes.is_empty(), "lunchboxes"),
-        (!con.counting_circles.is_empty(), "counting_circles"),
-    ] {
-        if set {
-            return unsupported(&format!("{key}: f-puzzles has no key for them"));
-        }
+    let mut set = Map::new();
+    con.write_json(&mut set);
+    if let Some(key) = NO_KEY.iter().find(|k| set.contains_key(**k)) {
+        return unsupported(&format!("{key}: f-puzzles has no key for them"));
     }
     put("thermometer", lines(&con.thermometers));
     put("palindrome", lines(&con.palindromes));
@@ -924,19 +927,8 @@ mod tests {
         // little killers from each side, clues on every side and both kropki colours.
         let mut v = super::super::constraints::every_key();
         let m = v.as_object_mut().unwrap();
-        for key in [
-            "slow_thermometers",
-            "non_consecutive",
-            "zipper_lines",
-            "indexing_columns",
-            "indexing_rows",
-            "numbered_rooms",
-            "anti_taxicab",
-            "sum_lines",
-            "lunchboxes",
-            "counting_circles",
-        ] {
-            m.remove(key);
+        for key in ["slow_thermometers", "non_consecutive"].iter().chain(&super::NO_KEY) {
+            m.remove(*key);
         }
         m.insert("whispers".into(), json!([[[5, 5], [5, 6]]]));
         m.insert("modular_lines".into(), json!([[[3, 7], [3, 8]]]));
