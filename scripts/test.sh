@@ -31,8 +31,9 @@ cd "$root"
 export SUDOKU_DATA="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
 [ -f "$SUDOKU_DATA/README.md" ] || { echo "puzzle data not found at $SUDOKU_DATA" >&2; exit 1; }
 read -r -a majors <<<"${PG_SUDOKU_MAJORS:-15 18}"
-log() { printf '\n==> %s\n' "$*" >&2; }
 started=$SECONDS
+# Each step says when it starts (minutes:seconds since the start), so a slow run shows its slow step.
+log() { printf '\n==> [%d:%02d] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$*" >&2; }
 
 for major in "${majors[@]}"; do
     PG_MAJOR="$major" "$root/scripts/setup.sh" --deps
