@@ -2,7 +2,7 @@
 //! each keeps in its cells the digits that some assignment of the constraint's cells, each from
 //! its candidates, supports (digits may repeat inside a pass; the units keep them apart).
 
-use super::state::{digit_sum, killer_sets, sets_of_size, Awake, Queue, State};
+use super::state::{digit_sum, killer_sets, subsets_of_size, Awake, Queue, State};
 use super::Meter;
 use crate::variant::constraints::{fingerprint, EqualSums, Part, Special};
 use crate::variant::Layout;
@@ -466,8 +466,12 @@ impl<const C: usize> State<C> {
                 if meter.tick(part.cells.len() as u64 * 4) {
                     return None;
                 }
-                return self.narrow_small_sum(part, total, queue);
+                return self.narrow_small_sum(part, total, n, queue);
             }
+        }
+        if s.parts.iter().any(|p| p.reversed) {
+            // Made by the layout for the pass above alone.
+            return Some(false);
         }
         let most = s.parts.iter().map(|p| p.weights.iter().sum::<u32>() as usize * n).max().unwrap_or(0);
         let words = (most + 1).div_ceil(64);
@@ -512,7 +516,11 @@ impl<const C: usize> State<C> {
     /// Sound, and weaker than [`Forward`] (a combination meeting every cell need not fit the
     /// cells one to one), without its tables and allocations: these passes run at every node.
     /// (Checking that fit, by Kuhn's matching, cost more than it saved on TAREK_ALL: 1.7x.)
-    fn narrow_small_sum(&mut self, part: &Part, total: u32, queue: &mut Queue<C>) -> Option<bool> {
+    /// A reversed last cell ([`Part::reversed`], alone in its group) adds `n + 1 - digit`.
+    fn narrow_small_sum(&mut self, part: &Part, total: u32, n: usize, queue: &mut Queue<C>) -> Option<bool> {
+        // The reversed cell's candidates, digit d read as n + 1 - d, and back.
+        let flip = |m: u32| if part.reversed { m.reverse_bits() >> (32 - n) } else { m };
+        let last = part.cells.len() - 1;
         let groups = &part.groups;
         let g = groups.len();
         // Per group its sums, and (groups of two cells or more) the combinations that fit it,
@@ -524,12 +532,13 @@ impl<const C: usize> State<C> {
             let cells = &part.cells[a..b];
             let mut len = at[j];
             if let [c] = cells {
-                sums[j] = (self.cand[*c as usize] as u128) << 1;
+                let m = self.cand[*c as usize];
+                sums[j] = (if a == last { flip(m) } else { m } as u128) << 1;
             } else {
                 let union = cells.iter().fold(0, |m, &c| m | self.cand[c as usize]);
-                for &set in sets_of_size(b - a) {
+                for &set in subsets_of_size(union, b - a) {
                     let s32 = set as u32;
-                    if s32 & !union == 0 && cells.iter().all(|&c| self.cand[c as usize] & s32 != 0) {
+                    if cells.iter().all(|&c| self.cand[c as usize] & s32 != 0) {
                         fits[len] = set;
                         len += 1;
                         sums[j] |= 1 << digit_sum(s32);
@@ -568,8 +577,10 @@ impl<const C: usize> State<C> {
             let fine = |t: u32| t <= total && others >> (total - t) & 1 != 0;
             let cells = &part.cells[a..b];
             if let [c] = cells {
-                let sup = each(self.cand[*c as usize]).filter(|&d| fine(d as u32 + 1)).fold(0, |m, d| m | 1 << d);
-                changed |= self.keep(*c as usize, sup, queue)?;
+                let m = self.cand[*c as usize];
+                let m = if a == last { flip(m) } else { m };
+                let sup = each(m).filter(|&d| fine(d as u32 + 1)).fold(0, |m, d| m | 1 << d);
+                changed |= self.keep(*c as usize, if a == last { flip(sup) } else { sup }, queue)?;
                 continue;
             }
             let mut sup = [0u32; 25];

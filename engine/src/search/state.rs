@@ -131,13 +131,40 @@ pub(super) fn killer_sets(k: usize, sum: u32) -> &'static [u16] {
     &sets[start[i] as usize..start[i + 1] as usize]
 }
 
-/// Every set of `k` digits of 1 to 9, ascending by sum (`killer_sets` over every sum).
-pub(super) fn sets_of_size(k: usize) -> &'static [u16] {
-    let (sets, start) = set_table();
-    if k > 9 {
+/// The sets of `k` digits taken from `mask` (masks of 1 to 9), ascending: a table made once
+/// (every subset of every mask, 3^9 in all), so a pass that wants the sets within a cell group's
+/// candidates looks at those alone rather than at every set of its size.
+pub(super) fn subsets_of_size(mask: u32, k: usize) -> &'static [u16] {
+    use std::sync::OnceLock;
+    static TABLE: OnceLock<(Vec<u16>, Vec<u32>)> = OnceLock::new();
+    let (subsets, start) = TABLE.get_or_init(|| {
+        // Per mask, its subsets by size; `start[mask * 11 + k]` is where those of size k begin.
+        let mut subsets = Vec::with_capacity(19_683);
+        let mut start = vec![0u32; 512 * 11];
+        for m in 0..512u32 {
+            let mut all: Vec<u16> = Vec::with_capacity(1 << m.count_ones());
+            let mut sub = m;
+            loop {
+                all.push(sub as u16);
+                if sub == 0 {
+                    break;
+                }
+                sub = (sub - 1) & m;
+            }
+            all.sort_by_key(|&s| (s.count_ones(), s));
+            for k in 0..=10 {
+                start[m as usize * 11 + k] =
+                    (subsets.len() + all.partition_point(|&s| (s.count_ones() as usize) < k)) as u32;
+            }
+            subsets.extend(all);
+        }
+        (subsets, start)
+    });
+    if mask >= 512 || k > 9 {
         return &[];
     }
-    &sets[start[k * 46] as usize..start[(k + 1) * 46] as usize]
+    let at = mask as usize * 11 + k;
+    &subsets[start[at] as usize..start[at + 1] as usize]
 }
 
 /// The masks of 9 digits by size then sum, and where each (size, sum) begins.
@@ -333,7 +360,8 @@ impl<const C: usize> State<C> {
                 awake.wake(lay, &self.cand);
             }
             if !lay.cages.is_empty() {
-                for (k, ((sum, cells), seers)) in lay.cages.iter().chain(&lay.innies).zip(&lay.cage_seers).enumerate() {
+                let cages = lay.cages.iter().chain(&lay.innies).zip(&lay.cage_seers).zip(&lay.cage_complements);
+                for (k, (((sum, cells), seers), complement)) in cages.enumerate() {
                     if !awake.as_mut().is_some_and(|a| a.take(k)) {
                         continue;
                     }
@@ -343,7 +371,7 @@ impl<const C: usize> State<C> {
                     if lay.memo.settled(k, f) {
                         continue;
                     }
-                    match self.narrow_cage(cells, *sum, seers, false, queue, meter) {
+                    match self.narrow_cage(cells, *sum, seers, complement, false, queue, meter) {
                         None => return false,
                         Some(true) => progress = true,
                         Some(false) => lay.memo.record(k, f),
@@ -533,6 +561,7 @@ impl<const C: usize> State<C> {
         cells: &[u16],
         sum: u32,
         seers: &[u16],
+        complement: &[u16],
         exact: bool,
         queue: &mut Queue<C>,
         meter: &mut Meter,
@@ -543,7 +572,7 @@ impl<const C: usize> State<C> {
         let (allowed, required) = if C <= 81 && exact {
             self.cage_digits_dense(cells, sum, meter)?
         } else if C <= 81 {
-            self.cage_digits_combos(cells, sum, meter)?
+            self.cage_digits_combos(cells, sum, complement, meter)?
         } else {
             self.cage_digits_sparse(cells, sum, meter)?
         };
@@ -577,7 +606,13 @@ impl<const C: usize> State<C> {
     /// exact pass walks hundreds of partial sets; more search nodes, each much cheaper (count to
     /// 2 of TAREK_ALL, one core: 17.8 s with the exact pass, 7.3 s with this). The exact pass
     /// runs when at most [`EXACT_OPEN`] cells are open.
-    fn cage_digits_combos(&self, cells: &[u16], sum: u32, meter: &mut Meter) -> Option<([u32; 25], u32)> {
+    fn cage_digits_combos(
+        &self,
+        cells: &[u16],
+        sum: u32,
+        complement: &[u16],
+        meter: &mut Meter,
+    ) -> Option<([u32; 25], u32)> {
         let k = cells.len();
         let mut allowed = [0u32; 25];
         let (mut fixed, mut union) = (0u32, 0u32);
@@ -599,12 +634,24 @@ impl<const C: usize> State<C> {
         let fixed_sum = digit_sum(fixed);
         let rest = sum.checked_sub(fixed_sum)?;
         let free = union & !fixed;
+        // The house's digits the complement cells cannot take: the cage must hold them.
+        let needed = if complement.is_empty() {
+            0
+        } else {
+            // This pass runs on grids up to 9x9: C is n * n.
+            let all = (1u32 << C.isqrt()) - 1;
+            all & !complement.iter().fold(0, |m, &c| m | self.cand[c as usize])
+        };
         let (mut possible, mut required) = (0u32, free);
         let mut kept = [0u32; 25];
         for &set in killer_sets(open, rest) {
             let set = set as u32;
-            // Each open cell needs a digit of the set.
-            if set & !free != 0 || allowed[..k].iter().any(|&m| m & (m - 1) != 0 && m & set == 0) {
+            // Each open cell needs a digit of the set; the set with the fixed digits holds every
+            // digit the rest of the house cannot.
+            if set & !free != 0
+                || needed & !(set | fixed) != 0
+                || allowed[..k].iter().any(|&m| m & (m - 1) != 0 && m & set == 0)
+            {
                 continue;
             }
             possible |= set;

@@ -674,7 +674,8 @@ impl Relation {
     }
 }
 
-/// A part of an [`EqualSums`]: its value is `Σ weights[i] · digit[i]`.
+/// A part of an [`EqualSums`]: its value is `Σ weights[i] · digit[i]`, the last digit taken as
+/// `n + 1 - digit` when `reversed`.
 #[derive(Clone, Debug)]
 pub struct Part {
     pub cells: Vec<u16>,
@@ -685,13 +686,27 @@ pub struct Part {
     /// Ranges of `cells` whose cells see each other (set with `distinct`, the cells reordered
     /// so that each group's are together; a pill's cells keep their order, one a group).
     pub groups: Vec<(usize, usize)>,
+    /// The last cell counts `n + 1 - digit`, in a group of its own: a sum of a few cells less
+    /// one cell's digit, made a sum of digits (the layout's innies less the outie of a cage
+    /// sticking out of a house by one cell, sigh's solver's hidden cages; sums of weights 1 on
+    /// grids up to 9x9 only).
+    pub reversed: bool,
 }
 
 impl Part {
     pub fn sum(cells: Vec<u16>) -> Part {
         let weights = vec![1; cells.len()];
         let groups = (0..cells.len()).map(|i| (i, i + 1)).collect();
-        Part { cells, weights, distinct: false, groups }
+        Part { cells, weights, distinct: false, groups, reversed: false }
+    }
+
+    /// The value of the part's digit at `i` (`n + 1 - d` for the reversed last cell).
+    pub fn digit_value(&self, i: usize, d: u32, n: usize) -> u32 {
+        if self.reversed && i + 1 == self.cells.len() {
+            n as u32 + 1 - d
+        } else {
+            d
+        }
     }
 
     /// Groups the cells by whom they see (`peers` sorted per cell), as [`Part::groups`] says.
@@ -701,6 +716,19 @@ impl Part {
     /// the first group it fits, over the part's order, ascending cells and a few seeded
     /// shuffles; and groups grown one at a time from the cell that sees most of the rest.
     pub fn group(&mut self, peers: &[Vec<u16>]) {
+        if self.reversed {
+            // The others grouped, the reversed cell last and alone.
+            let last = self.cells.pop().expect("a reversed part has cells");
+            self.weights.pop();
+            self.reversed = false;
+            self.group(peers);
+            self.reversed = true;
+            self.distinct = false;
+            self.cells.push(last);
+            self.weights.push(1);
+            self.groups.push((self.cells.len() - 1, self.cells.len()));
+            return;
+        }
         let sees = |a: u16, b: u16| peers[a as usize].binary_search(&b).is_ok();
         let cells = &self.cells;
         self.distinct = cells.iter().enumerate().all(|(i, &a)| cells[i + 1..].iter().all(|&b| sees(a, b)));
@@ -844,8 +872,14 @@ impl Props {
             if !s.parts.iter().all(|p| filled(&p.cells)) {
                 return !complete;
             }
-            let mut values =
-                s.parts.iter().map(|p| p.cells.iter().zip(&p.weights).map(|(&c, &w)| w * v(c)).sum::<u32>());
+            let mut values = s.parts.iter().map(|p| {
+                p.cells
+                    .iter()
+                    .zip(&p.weights)
+                    .enumerate()
+                    .map(|(i, (&c, &w))| w * p.digit_value(i, v(c), n))
+                    .sum::<u32>()
+            });
             let first = s.total.unwrap_or_else(|| values.clone().next().unwrap_or(0));
             values.all(|x| x == first)
         });
@@ -1058,7 +1092,7 @@ impl Constraints {
                 }
                 let weights = (0..circle.len()).map(|i| 10u32.pow((circle.len() - 1 - i) as u32)).collect();
                 let groups = (0..circle.len()).map(|i| (i, i + 1)).collect();
-                let pill = Part { cells: circle.clone(), weights, distinct: false, groups };
+                let pill = Part { cells: circle.clone(), weights, distinct: false, groups, reversed: false };
                 out.props.sums.push(EqualSums { parts: vec![Part::sum(at), pill], total: None });
             }
         }

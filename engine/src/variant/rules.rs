@@ -108,6 +108,11 @@ pub struct Layout {
     /// Per cage, then per innie set (in the order of `cages` and `innies`): the cells outside it
     /// that see all its cells (they lose the digits every combination of the cage holds).
     pub cage_seers: Vec<Vec<u16>>,
+    /// Per cage, then per innie set (as `cage_seers`): the other cells of a house holding all its
+    /// cells (empty when none does). They hold the house's digits the cage does not, so a
+    /// combination of the cage that leaves them a digit none of them can take is out (sigh's
+    /// solver's sums with complement cells).
+    pub cage_complements: Vec<Vec<u16>>,
     /// The fingerprints of the passes (cages, innies, equal sums, clues, in that order).
     pub memo: Memo,
     /// Per cell, the passes (numbered as in `memo`) whose result its candidates change: a pass
@@ -220,6 +225,7 @@ impl Rules {
         }
         let total = (n * (n + 1) / 2) as u32;
         let mut innies = Vec::new();
+        let mut innie_complements: Vec<Vec<u16>> = Vec::new();
         for (kind, unit) in &units {
             let inside: Vec<&(u32, Vec<u16>)> =
                 cages.iter().filter(|(_, c)| c.iter().all(|x| unit.contains(x))).collect();
@@ -246,6 +252,7 @@ impl Rules {
                 )));
             }
             if !rest.is_empty() {
+                innie_complements.push(unit.iter().copied().filter(|x| !rest.contains(x)).collect());
                 innies.push((total - held, rest));
             }
         }
@@ -292,6 +299,14 @@ impl Rules {
                     .collect()
             })
             .collect();
+        let cage_complements = cages
+            .iter()
+            .map(|(_, cs)| {
+                let house = units.iter().find(|(_, u)| cs.iter().all(|x| u.contains(x)));
+                house.map_or_else(Vec::new, |(_, u)| u.iter().copied().filter(|x| !cs.contains(x)).collect())
+            })
+            .chain(innie_complements)
+            .collect();
         let memo = Memo::new(cages.len() + innies.len() + compiled.props.sums.len() + compiled.props.specials.len());
         for part in compiled.props.sums.iter_mut().flat_map(|s| s.parts.iter_mut()) {
             part.group(&peers);
@@ -329,6 +344,7 @@ impl Rules {
             watch,
             props: compiled.props,
             cage_seers,
+            cage_complements,
         })
     }
 }
@@ -538,8 +554,38 @@ fn innies_and_outies(shape: Shape, units: &[(UnitKind, Vec<u16>)], cages: &[(u32
             }
         }
     }
+    // A cage with one cell outside a house: the house's cells outside its whole cages and that
+    // cage add up to that cell's digit plus what the house's total leaves (sigh's solver's
+    // hidden cages, an arrow with an offset): sum(rest) + (n + 1 - outside) = offset + n + 1.
+    if n <= 9 {
+        for (_, unit) in units {
+            let whole: Vec<usize> = (0..cages.len()).filter(|&g| cages[g].1.iter().all(|c| unit.contains(c))).collect();
+            let held: u32 = whole.iter().map(|&g| cages[g].0).sum();
+            for (sum, cells) in cages {
+                let outside: Vec<u16> = cells.iter().copied().filter(|c| !unit.contains(c)).collect();
+                let [x] = outside[..] else { continue };
+                let rest: Vec<u16> = unit
+                    .iter()
+                    .copied()
+                    .filter(|&c| !cells.contains(&c) && whole.iter().all(|&g| !cages[g].1.contains(&c)))
+                    .collect();
+                if rest.is_empty() || rest.len() + 1 > HIDDEN_MOST {
+                    continue;
+                }
+                let Some(rest_sum) = (total + n as u32 + 1).checked_sub(held + sum) else {
+                    continue;
+                };
+                let mut part = Part::sum(rest.into_iter().chain([x]).collect());
+                part.reversed = true;
+                out.push(EqualSums { parts: vec![part], total: Some(rest_sum) });
+            }
+        }
+    }
     out
 }
+
+/// The most cells (the outside one included) of a hidden cage [`innies_and_outies`] adds.
+const HIDDEN_MOST: usize = 6;
 
 /// The region numbers (0-based, in order of first appearance) of a region map, checked: `n`
 /// regions of `n` cells. A region need not be connected: an f-puzzles document gives each cell

@@ -5,7 +5,10 @@
 //! distinct digits with the cage's sum) that its open cells' candidates can still hold, and a
 //! digit every such set holds goes to its one place; the innie and outie sums over unions of
 //! houses keep, per group of their cells that see each other, the digits of the combinations
-//! whose sums the other groups can make up to the total; a cage or constraint runs again only
+//! whose sums the other groups can make up to the total (and a cage sticking out of a house by
+//! one cell makes the house's other open cells a sum with that cell's digit, sigh's hidden
+//! cages); a cage inside a house keeps only the combinations whose missing digits the rest of
+//! the house can still take (its complement cells); a cage or constraint runs again only
 //! when a cell it watches changed. [`candidates_with`] narrows each cage exactly instead: the digits
 //! some assignment of distinct digits with the sum puts in each cell, one cell after another over
 //! the sets of digits used so far. These are the variant names of the layout searches.
@@ -207,6 +210,20 @@ mod tests {
     #[test]
     fn published_x_and_windoku_puzzles_solve_uniquely() {
         solves_published("x_windoku_published.tsv");
+    }
+
+    /// The hidden cages the layout adds (a cage sticking out of a house by one cell) and the
+    /// complement cells of cages in a house hold on every published killer's solution (checked
+    /// by `is_solved` in `solves_published`), and a killer layout has them.
+    #[test]
+    fn killer_layouts_have_hidden_cages_that_hold() {
+        for (_, rules, solution, name) in published("killer_janko.tsv") {
+            let lay = rules.layout(9).unwrap();
+            let hidden = lay.props.sums.iter().filter(|s| s.parts.iter().any(|p| p.reversed)).count();
+            assert!(hidden > 0, "{name}: no hidden cage");
+            assert!(lay.props.holds(9, solution.cells(), true), "{name}");
+            assert_eq!(lay.cage_complements.len(), lay.cages.len() + lay.innies.len(), "{name}");
+        }
     }
 
     #[test]
