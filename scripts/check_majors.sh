@@ -12,7 +12,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 majors=("$@")
 [ ${#majors[@]} -gt 0 ] || majors=(14 16 17)
-target="$root/target/check-majors"
+# Its own build directory (its own rustc wrapper and DOCS_RS), under $CARGO_TARGET_DIR when set.
+target="${CARGO_TARGET_DIR:-$root/target}/check-majors"
 mkdir -p "$target"
 wrapper="$target/rustc-docsrs-pg-sys"
 cat >"$wrapper" <<'WRAP'

@@ -39,7 +39,10 @@ fi
 [ "${1:-}" = --deps ] && exit 0
 
 log "building and installing pg_sudoku (release, PostgreSQL $PG_MAJOR)"
-cargo build --locked --release --quiet --no-default-features --features "pg$PG_MAJOR"
+# cargo pgrx install has no --locked: cargo metadata --locked fails, without compiling anything,
+# when Cargo.lock would change. (A cargo build --locked here compiled everything twice, pgrx's
+# install passing rustflags of its own.)
+cargo metadata --locked --format-version 1 >/dev/null
 mkdir -p target
 cargo pgrx install --release --pg-config "$PG_CONFIG" >target/pgrx-install.log 2>&1 || { cat target/pgrx-install.log; exit 1; }
 
