@@ -20,14 +20,14 @@
 #      EXTENSION (scripts/dump_test.sh);
 #   5. the package (Debian's for 15, a tarball of the install tree for the others) installed into
 #      a new cluster with a bare environment (scripts/package_test.sh);
-#   6. across majors (scripts/major_upgrade_test.sh): pg_upgrade from 13 (copy and --link),
-#      pg_dump of 15 restored into 18, logical replication from 15 to 18, for the pairs of majors
-#      in the list.
+#   6. across majors (scripts/major_upgrade_test.sh): pg_upgrade from 13 (copy and --link) and
+#      from 15 and 16, each older major's pg_dump restored into the newest, logical replication
+#      from each older major to the newest, for the majors in the list.
 # A major of $PG_SUDOKU_SHORT_MAJORS (default "18" when PG_SUDOKU_MAJORS is not set, so CI fits in
 # its 45 minutes) gets every layer but two: the abuse test, and the pg_regress suites that measure
 # the engine rather than the server (sql_versions, se_rating, shapes, views, crook, path: about
 # 8 minutes a major; they run on the first major). scripts/matrix.sh runs every layer on every
-# major this machine can have (13 15 18).
+# major this machine can have (13 15 16 18).
 # Installs what is missing first (scripts/setup.sh --deps). Puzzle data: $SUDOKU_DATA, default
 # ../shared/data beside the repository.
 set -euo pipefail
@@ -52,14 +52,14 @@ done
 # whole run has passed the formatting, engine and compile checks).
 if [ -n "${PG_SUDOKU_SERVER_ONLY:-}" ]; then
     log "formatting, engine tests and the compile check left out (PG_SUDOKU_SERVER_ONLY)"
-elif cargo fmt --version >/dev/null 2>&1; then
-    log "formatting (cargo fmt --check)"
-    cargo fmt --all --check
 else
-    log "formatting not checked: rustfmt is not installed"
-fi
+    if cargo fmt --version >/dev/null 2>&1; then
+        log "formatting (cargo fmt --check)"
+        cargo fmt --all --check
+    else
+        log "formatting not checked: rustfmt is not installed"
+    fi
 
-if [ -z "${PG_SUDOKU_SERVER_ONLY:-}" ]; then
     log "engine tests (optimized: the test-release profile)"
     cargo test --locked --profile test-release -p sudoku-engine
 
@@ -95,8 +95,6 @@ test_major() {
     local results="$results_root/$PG_MAJOR"
     mkdir -p "$results" && chmod 777 "$results"
     python3 "$root/scripts/check_readme.py" || fail_step "README examples in the suite"
-    # The suite reads its data directory with psql's \getenv (psql 15 and later): a server older
-    # than 15 is tested through Debian 12's psql 15, which talks to older servers.
     local schedule="$root/pg_test/schedule"
     if [ -n "$short" ]; then
         schedule="$results/schedule"
@@ -105,6 +103,8 @@ test_major() {
                        if (line != "test:") print line; next } { print }' "$root/pg_test/schedule" >"$schedule"
         log "short pass on PostgreSQL $PG_MAJOR: pg_regress without $engine_suites, no abuse test"
     fi
+    # The suite reads its data directory with psql's \getenv (psql 15 and later): a server older
+    # than 15 is tested through Debian 12's psql 15, which talks to older servers.
     local psql_bindir="$PG_BINDIR"
     [ "$PG_MAJOR" -ge 15 ] || psql_bindir="$(dirname "$(PG_MAJOR=15 "$root/scripts/postgres.sh" 15)")"
     PG_SUDOKU_DATA="$SUDOKU_DATA" PG_SUDOKU_VARIANTS="$root/data/variants" PG_SUDOKU_RESULTS="$results" \
