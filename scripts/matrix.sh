@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test command, every layer, on every PostgreSQL major this machine can have
-# (scripts/postgres.sh --list: 13, 15, 16 and 18), and the moves between them
+# (scripts/postgres.sh --list: 13 to 18), and the moves between them
 # (scripts/major_upgrade_test.sh: pg_upgrade from 13 to each newer one in copy and --link mode,
 # from 15 and 16 to each newer one, every older major's dump restored into 18, logical
 # replication from each to 18). scripts/test.sh alone covers 15 and 18 (18 in a short pass).

