@@ -569,9 +569,16 @@ impl Grid {
         out[..h].copy_from_slice(&header[..h]);
         if bits_per_cell(self.size()) == 4 {
             // 9x9 (and 8x8 and the others of 4 bits), two cells a byte: the common case,
-            // without the bit accumulator.
-            for (byte, pair) in out[h..].iter_mut().zip(self.cells.chunks(2)) {
-                *byte = pair[0] | pair.get(1).map_or(0, |hi| hi << 4);
+            // without the bit accumulator; whole pairs first (a loop the compiler vectorizes),
+            // then the odd cell of an odd count.
+            let out = &mut out[h..];
+            let pairs = self.cells.chunks_exact(2);
+            let odd = pairs.remainder();
+            for (byte, pair) in out.iter_mut().zip(pairs) {
+                *byte = pair[0] | pair[1] << 4;
+            }
+            if let (Some(&lo), Some(last)) = (odd.first(), out.last_mut()) {
+                *last = lo;
             }
         } else {
             pack_bits(&self.cells, bits_per_cell(self.size()), &mut out[h..]);
@@ -588,19 +595,23 @@ impl Grid {
         }
         let bits = bits_per_cell(n);
         let cells = if bits == 4 {
-            // Two cells a byte (see `pack`).
+            // Two cells a byte (see `pack`): whole pairs, then the odd cell of an odd count,
+            // loops the compiler vectorizes.
             let mut cells = vec![0u8; n * n];
-            for (pair, &byte) in cells.chunks_mut(2).zip(rest) {
+            let mut pairs = cells.chunks_exact_mut(2);
+            for (pair, &byte) in (&mut pairs).zip(rest) {
                 pair[0] = byte & 15;
-                if let Some(hi) = pair.get_mut(1) {
-                    *hi = byte >> 4;
-                }
+                pair[1] = byte >> 4;
+            }
+            if let (Some(lo), Some(&byte)) = (pairs.into_remainder().first_mut(), rest.last()) {
+                *lo = byte & 15;
             }
             cells
         } else {
             unpack_bits(rest, n * n, bits)
         };
-        cells.iter().all(|&v| v as usize <= n).then_some(Grid { shape, cells })
+        let top = cells.iter().fold(0, |m, &v| m.max(v));
+        (top as usize <= n).then_some(Grid { shape, cells })
     }
 }
 
