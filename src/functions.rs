@@ -2,7 +2,7 @@
 
 use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
-use sudoku_engine::{count_solutions_with, solve_with, Interrupted};
+use sudoku_engine::{count_solutions_with, solve_into_with, Interrupted};
 
 use crate::grid_type::{invalid_parameter, Grid};
 
@@ -82,8 +82,9 @@ pub fn searched<T>(outcome: Result<T, Interrupted>) -> T {
 // It was 1400 (magictour): then a query over 100,000 easy puzzles crossed jit_optimize_above_cost, and LLVM's
 // inlining and optimisation (18 ms warm, 95 ms in a new session) cost more than the 100,000 calls' overhead.
 #[pg_extern(immutable, strict, parallel_safe, cost = 600)]
-fn solve(grid: Grid) -> Option<Grid> {
-    searched(solve_with(&grid.0, &mut interrupts())).map(Grid)
+fn solve(mut grid: Grid) -> Option<Grid> {
+    // The solution is written over the argument's own cells and packed from there.
+    searched(solve_into_with(&mut grid.0, &mut interrupts())).then_some(grid)
 }
 
 /// The number of solutions, counting stops at `max` (at least 1).

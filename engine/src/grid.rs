@@ -330,6 +330,11 @@ impl Grid {
     /// A grid of `shape` from cells the engine made (a solver's output): not checked again,
     /// but in debug builds.
     #[inline]
+    /// The cells for the search to write a solution over (digits of the same shape only).
+    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
+    }
+
     pub(crate) fn from_engine(shape: Shape, cells: &[u8]) -> Grid {
         debug_assert!(cells.len() == shape.cells() && cells.iter().all(|&v| v as usize <= shape.n()));
         Grid { shape, cells: cells.to_vec() }

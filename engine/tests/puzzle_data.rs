@@ -4,7 +4,7 @@
 //! The data folder is `$SUDOKU_DATA` or `../shared/data` beside the repository. The big files
 //! take minutes in a debug build: the project's test command runs these in release mode.
 
-use sudoku_engine::{count_solutions, solve, Branching, Grid, Solutions};
+use sudoku_engine::{count_solutions, solve, solve_into_with, Branching, Grid, Solutions};
 
 mod common;
 use common::puzzle_lines as puzzles;
@@ -37,19 +37,39 @@ fn check_solution(puzzle: &str, solution: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `solve_into_with` (what `sudoku.solve` runs) writes over its grid what `solve` returns, and
+/// leaves the grid alone when there is no solution.
+fn solves_in_place_as_solve(grid: &Grid, solution: Option<&Grid>) -> Result<(), String> {
+    let mut written = grid.clone();
+    let found = solve_into_with(&mut written, &mut || false).map_err(|_| "interrupted".to_string())?;
+    match (found, solution) {
+        (true, Some(s)) if written == *s => Ok(()),
+        (false, None) if written == *grid => Ok(()),
+        _ => Err(format!(
+            "solve_into_with gave {found} and {} where solve gave {:?}",
+            written.to_line(),
+            solution.map(Grid::to_line)
+        )),
+    }
+}
+
 /// Solves every puzzle of `file`, checks each solution and that it is the only one.
 fn solves_uniquely(file: &str) {
     let mut failures = Vec::new();
     let all = puzzles(file);
     for (line, text) in &all {
         let grid = Grid::parse(text).unwrap_or_else(|e| panic!("{file}:{line}: {e}"));
-        match solve(&grid) {
+        let solution = solve(&grid);
+        match &solution {
             None => failures.push(format!("{file}:{line}: no solution found")),
             Some(s) => {
                 if let Err(e) = check_solution(text, &s.to_line()) {
                     failures.push(format!("{file}:{line}: {e}"));
                 }
             }
+        }
+        if let Err(e) = solves_in_place_as_solve(&grid, solution.as_ref()) {
+            failures.push(format!("{file}:{line}: {e}"));
         }
         let n = count_solutions(&grid, 2);
         if n != 1 {
@@ -119,7 +139,8 @@ fn multi_solution_serg_has_two_or_more() {
         if n != 2 {
             failures.push(format!("line {line}: count_solutions(p, 2) = {n}, want 2"));
         }
-        match solve(&grid) {
+        let solution = solve(&grid);
+        match &solution {
             Some(s) => {
                 if let Err(e) = check_solution(&text, &s.to_line()) {
                     failures.push(format!("line {line}: {e}"));
@@ -127,8 +148,27 @@ fn multi_solution_serg_has_two_or_more() {
             }
             None => failures.push(format!("line {line}: no solution found")),
         }
+        if let Err(e) = solves_in_place_as_solve(&grid, solution.as_ref()) {
+            failures.push(format!("line {line}: {e}"));
+        }
     }
     assert!(failures.is_empty(), "{}", failures[..failures.len().min(20)].join("\n"));
+}
+
+#[test]
+fn solve_into_with_leaves_a_grid_without_solution_alone() {
+    // Each top95 puzzle with its first blank given a digit other than its solution's: a
+    // grid with no solution (any would solve the puzzle too, whose only solution differs).
+    for (line, text) in puzzles("top95.txt") {
+        let solution = solve(&Grid::parse(&text).unwrap()).unwrap().to_line();
+        let blank = text.bytes().position(|c| !(b'1'..=b'9').contains(&c)).unwrap();
+        let wrong = (solution.as_bytes()[blank] - b'0') % 9 + 1;
+        let mut broken = text.into_bytes();
+        broken[blank] = b'0' + wrong;
+        let grid = Grid::parse(std::str::from_utf8(&broken).unwrap()).unwrap();
+        assert!(solve(&grid).is_none(), "line {line}: solved with a wrong digit");
+        solves_in_place_as_solve(&grid, None).unwrap_or_else(|e| panic!("line {line}: {e}"));
+    }
 }
 
 #[test]

@@ -947,6 +947,26 @@ pub fn solve_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Op
     }
 }
 
+/// [`solve_with`] that writes the solution over `grid`'s own cells instead of making a new grid:
+/// true when there is one (`grid` then holds it), false when there is none (`grid` unchanged).
+/// What `sudoku.solve` runs: the value it returns is packed from the grid it was given, with no
+/// second grid allocated and freed per call.
+pub fn solve_into_with(grid: &mut Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<bool, Interrupted> {
+    if grid.shape() == Shape::NINE {
+        let mut search = Solutions::new(grid, Branching::Fastest);
+        let cells = grid.cells_mut();
+        search.advance(interrupt, |solution| cells.copy_from_slice(solution))
+    } else {
+        Ok(match solve_in(grid, Layout::classic(grid.shape()), interrupt)? {
+            Some(solution) => {
+                *grid = solution;
+                true
+            }
+            None => false,
+        })
+    }
+}
+
 /// [`solve_with`] without an interrupt.
 pub fn solve(grid: &Grid) -> Option<Grid> {
     solve_with(grid, &mut never).unwrap_or(None)
