@@ -941,10 +941,19 @@ fn never() -> bool {
 /// the order; [`Solutions`] with [`Branching::Fastest`] yields all solutions in this same order.
 pub fn solve_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
     if grid.shape() == Shape::NINE {
-        Solutions::new(grid, Branching::Fastest).next_with(interrupt)
+        // The 9x9 search itself (what `Solutions` would wrap): a small value on the stack,
+        // where the enum of every shape's search is kilobytes to set up and move.
+        Ok(chute9::Search::new(grid.cells()).next(interrupt)?.map(|d| Grid::from_engine(Shape::NINE, &d)))
     } else {
-        solve_in(grid, Layout::classic(grid.shape()), interrupt)
+        solve_other(grid, interrupt)
     }
+}
+
+/// [`solve_with`] for the shapes other than 9x9, out of line so that the 9x9 callers keep a
+/// small stack frame.
+#[inline(never)]
+fn solve_other(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
+    solve_in(grid, Layout::classic(grid.shape()), interrupt)
 }
 
 /// [`solve_with`] that writes the solution over `grid`'s own cells instead of making a new grid:
@@ -953,11 +962,15 @@ pub fn solve_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Op
 /// second grid allocated and freed per call.
 pub fn solve_into_with(grid: &mut Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<bool, Interrupted> {
     if grid.shape() == Shape::NINE {
-        let mut search = Solutions::new(grid, Branching::Fastest);
-        let cells = grid.cells_mut();
-        search.advance(interrupt, |solution| cells.copy_from_slice(solution))
+        Ok(match chute9::Search::new(grid.cells()).next(interrupt)? {
+            Some(digits) => {
+                grid.cells_mut().copy_from_slice(&digits);
+                true
+            }
+            None => false,
+        })
     } else {
-        Ok(match solve_in(grid, Layout::classic(grid.shape()), interrupt)? {
+        Ok(match solve_other(grid, interrupt)? {
             Some(solution) => {
                 *grid = solution;
                 true
@@ -975,10 +988,22 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// The number of solutions, counting stops at `limit` (0 for conflicting givens).
 pub fn count_solutions_with(grid: &Grid, limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
     if grid.shape() == Shape::NINE {
-        Solutions::new(grid, Branching::Fastest).count_with(limit, interrupt)
+        // As in `solve_with`: the 9x9 search without the enum around it.
+        let mut search = chute9::Search::new(grid.cells());
+        let mut found = 0;
+        while found < limit && search.skip(interrupt)? {
+            found += 1;
+        }
+        Ok(found)
     } else {
-        count_in(grid, Layout::classic(grid.shape()), limit, interrupt)
+        count_other(grid, limit, interrupt)
     }
+}
+
+/// [`count_solutions_with`] for the shapes other than 9x9, out of line (see [`solve_other`]).
+#[inline(never)]
+fn count_other(grid: &Grid, limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
+    count_in(grid, Layout::classic(grid.shape()), limit, interrupt)
 }
 
 /// The one solution of `grid`: `Ok(Ok(solution))`, or `Ok(Err(count))` with the count (0, or 2
