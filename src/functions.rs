@@ -2,9 +2,9 @@
 
 use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
-use sudoku_engine::{count_solutions_with, solve_into_with, Interrupted};
+use sudoku_engine::{count_nine_with, count_solutions_with, solve_into_with, solve_nine_with, Interrupted};
 
-use crate::grid_type::{invalid_parameter, Grid};
+use crate::grid_type::{invalid_parameter, Grid, PackedGrid, Solved};
 
 /// The interrupt hook handed to engine searches: honours query cancel and `statement_timeout`
 /// (raising `57014`) by letting PostgreSQL process pending interrupts.
@@ -82,27 +82,43 @@ pub fn searched<T>(outcome: Result<T, Interrupted>) -> T {
 // It was 1400 (magictour): then a query over 100,000 easy puzzles crossed jit_optimize_above_cost, and LLVM's
 // inlining and optimisation (18 ms warm, 95 ms in a new session) cost more than the 100,000 calls' overhead.
 #[pg_extern(immutable, strict, parallel_safe, cost = 600)]
-fn solve(mut grid: Grid) -> Option<Grid> {
-    // The solution is written over the argument's own cells and packed from there.
-    searched(solve_into_with(&mut grid.0, &mut interrupts())).then_some(grid)
+fn solve(grid: PackedGrid) -> Option<Solved> {
+    // A 9x9 grid's cells are read onto the stack and its solution packed straight into the
+    // value returned; another shape's solution is written over the argument's own cells.
+    match grid.nine() {
+        Some(cells) => searched(solve_nine_with(&cells, &mut interrupts())).map(Solved::Nine),
+        None => {
+            let mut grid = grid.grid();
+            searched(solve_into_with(&mut grid.0, &mut interrupts())).then_some(Solved::Other(grid))
+        }
+    }
 }
 
 /// The number of solutions, counting stops at `max` (at least 1).
 // COST 600: 3 µs a call on se_rated_10k, as solve's (engine count2 2.5-2.7 µs plus the call); magictour_top1465
 // about 10 µs.
 #[pg_extern(immutable, strict, parallel_safe, cost = 600)]
-fn count_solutions(grid: Grid, max: default!(i32, 2)) -> i32 {
+fn count_solutions(grid: PackedGrid, max: default!(i32, 2)) -> i32 {
     if max < 1 {
         invalid_parameter(format!("max must be at least 1, not {max}"));
     }
-    searched(count_solutions_with(&grid.0, max as u64, &mut interrupts())) as i32
+    count(&grid, max as u64) as i32
+}
+
+/// The solutions of `grid` up to `limit`: a 9x9 grid's cells read onto the stack and searched
+/// there (no heap copy of the value per call), any other shape as a `Grid`.
+fn count(grid: &PackedGrid, limit: u64) -> u64 {
+    match grid.nine() {
+        Some(cells) => searched(count_nine_with(&cells, limit, &mut interrupts())),
+        None => searched(count_solutions_with(&grid.grid().0, limit, &mut interrupts())),
+    }
 }
 
 /// True when the grid has exactly one solution.
 // COST 600: as count_solutions(grid, 2), which it is.
 #[pg_extern(immutable, strict, parallel_safe, cost = 600)]
-fn is_unique(grid: Grid) -> bool {
-    searched(count_solutions_with(&grid.0, 2, &mut interrupts())) == 1
+fn is_unique(grid: PackedGrid) -> bool {
+    count(&grid, 2) == 1
 }
 
 /// True when no two equal givens share a row, column or box.

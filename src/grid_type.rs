@@ -105,27 +105,109 @@ impl FromDatum for Grid {
         if is_null || datum.is_null() {
             return None;
         }
-        let ptr = datum.cast_mut_ptr::<pg_sys::varlena>();
-        // SAFETY: a non-null datum of this type is a varlena written by `into_datum`. One
-        // inline and uncompressed (as grids are unless their row was large enough for
-        // PostgreSQL to compress or move its values) is read in place, without a call into
-        // PostgreSQL; any other is detoasted.
-        let bytes: &[u8] = unsafe {
-            if (pgrx::varatt_is_1b(ptr) && !pgrx::varatt_is_1b_e(ptr)) || pgrx::varatt_is_4b_u(ptr) {
-                std::slice::from_raw_parts(pgrx::vardata_any(ptr) as *const u8, pgrx::varsize_any_exhdr(ptr))
-            } else {
-                <&[u8]>::from_polymorphic_datum(datum, is_null, typoid)?
+        // SAFETY: a non-null datum of this type.
+        Some(PackedGrid(unsafe { packed_bytes(datum, typoid) }).grid())
+    }
+}
+
+/// A `sudoku.grid` argument read in place: the value's packed bytes, borrowed for the call, for
+/// the functions called per row that want a 9x9 grid's cells without a heap copy of them
+/// ([`PackedGrid::nine`]); any other shape is read into a [`Grid`] ([`PackedGrid::grid`]).
+pub struct PackedGrid<'a>(&'a [u8]);
+
+impl PackedGrid<'_> {
+    /// The 81 cells when the value is a 9x9 grid, on the stack.
+    pub fn nine(&self) -> Option<[u8; 81]> {
+        EngineGrid::unpack_nine(self.0)
+    }
+
+    /// The value as a grid; `XX001` when its bytes are not a packed grid.
+    pub fn grid(&self) -> Grid {
+        match EngineGrid::unpack(self.0) {
+            Some(g) => Grid(g),
+            None => corrupt(self.0.len()),
+        }
+    }
+}
+
+/// Raises `XX001` for a stored value that is not a packed grid.
+fn corrupt(len: usize) -> ! {
+    ereport!(ERROR, PgSqlErrorCode::ERRCODE_DATA_CORRUPTED, format!("a sudoku.grid value of {len} bytes is corrupt"));
+}
+
+/// The bytes of a non-null `sudoku.grid` datum: in place when the value is inline and not
+/// compressed (as grids are unless their row was large enough for PostgreSQL to compress or
+/// move its values), without a call into PostgreSQL; detoasted otherwise.
+///
+/// # Safety
+/// `datum` is a non-null value of type `sudoku.grid` (a varlena written by `into_datum`).
+unsafe fn packed_bytes<'a>(datum: pg_sys::Datum, typoid: pg_sys::Oid) -> &'a [u8] {
+    let ptr = datum.cast_mut_ptr::<pg_sys::varlena>();
+    unsafe {
+        if (pgrx::varatt_is_1b(ptr) && !pgrx::varatt_is_1b_e(ptr)) || pgrx::varatt_is_4b_u(ptr) {
+            std::slice::from_raw_parts(pgrx::vardata_any(ptr) as *const u8, pgrx::varsize_any_exhdr(ptr))
+        } else {
+            <&[u8]>::from_polymorphic_datum(datum, false, typoid).expect("a non-null datum")
+        }
+    }
+}
+
+impl FromDatum for PackedGrid<'_> {
+    unsafe fn from_polymorphic_datum(datum: pg_sys::Datum, is_null: bool, typoid: pg_sys::Oid) -> Option<Self> {
+        if is_null || datum.is_null() {
+            return None;
+        }
+        // SAFETY: a non-null datum of this type.
+        Some(PackedGrid(unsafe { packed_bytes(datum, typoid) }))
+    }
+}
+
+unsafe impl<'fcx> ArgAbi<'fcx> for PackedGrid<'fcx> {
+    unsafe fn unbox_arg_unchecked(arg: Arg<'_, 'fcx>) -> Self {
+        let index = arg.index();
+        // SAFETY: pgrx calls this for an argument declared as sudoku.grid.
+        unsafe { arg.unbox_arg_using_from_datum() }
+            .unwrap_or_else(|| invalid_parameter(format!("argument {index} must not be null")))
+    }
+}
+
+/// What `sudoku.solve` returns: a 9x9 solution's cells, packed straight into the new value (no
+/// grid built for it), or a grid of another shape.
+pub enum Solved {
+    Nine([u8; 81]),
+    Other(Grid),
+}
+
+impl IntoDatum for Solved {
+    fn into_datum(self) -> Option<pg_sys::Datum> {
+        match self {
+            Solved::Nine(cells) => {
+                const LEN: usize = 42;
+                let total = pg_sys::VARHDRSZ + LEN;
+                // SAFETY: palloc returns `total` writable bytes in the current memory context (or
+                // raises); the header takes VARHDRSZ of them and the packed grid the rest.
+                unsafe {
+                    let ptr = pg_sys::palloc(total) as *mut pg_sys::varlena;
+                    pgrx::set_varsize_4b(ptr, total as i32);
+                    let data = &mut *((ptr as *mut u8).add(pg_sys::VARHDRSZ) as *mut [u8; LEN]);
+                    EngineGrid::pack_nine(&cells, data);
+                    Some(pg_sys::Datum::from(ptr))
+                }
             }
-        };
-        match EngineGrid::unpack(bytes) {
-            Some(g) => Some(Grid(g)),
-            None => {
-                ereport!(
-                    ERROR,
-                    PgSqlErrorCode::ERRCODE_DATA_CORRUPTED,
-                    format!("a sudoku.grid value of {} bytes is corrupt", bytes.len())
-                );
-            }
+            Solved::Other(grid) => grid.into_datum(),
+        }
+    }
+
+    fn type_oid() -> pg_sys::Oid {
+        Grid::type_oid()
+    }
+}
+
+unsafe impl BoxRet for Solved {
+    unsafe fn box_into<'fcx>(self, fcinfo: &mut FcInfo<'fcx>) -> Datum<'fcx> {
+        match self.into_datum() {
+            Some(datum) => unsafe { fcinfo.return_raw_datum(datum) },
+            None => fcinfo.return_null(),
         }
     }
 }
@@ -163,13 +245,21 @@ unsafe impl BoxRet for Grid {
     }
 }
 
-// SAFETY: the SQL type `grid` is created below with a varlena layout matching into/from_datum.
-unsafe impl SqlTranslatable for Grid {
-    const TYPE_IDENT: &'static str = pgrx::pgrx_resolved_type!(Grid);
-    const TYPE_ORIGIN: TypeOrigin = TypeOrigin::ThisExtension;
-    const ARGUMENT_SQL: Result<SqlMappingRef, ArgumentError> = Ok(SqlMappingRef::literal("grid"));
-    const RETURN_SQL: Result<ReturnsRef, ReturnsError> = Ok(ReturnsRef::One(SqlMappingRef::literal("grid")));
+/// `sudoku.grid` in SQL for a Rust type that reads or writes its values: `Grid`, and the
+/// argument read in place and the solution packed straight of the per-row functions.
+macro_rules! sql_type_grid {
+    ($($t:ty),*) => {$(
+        // SAFETY: the SQL type `grid` is created below with a varlena layout matching
+        // Grid's into/from_datum, which these types read and write alike.
+        unsafe impl SqlTranslatable for $t {
+            const TYPE_IDENT: &'static str = pgrx::pgrx_resolved_type!(Grid);
+            const TYPE_ORIGIN: TypeOrigin = TypeOrigin::ThisExtension;
+            const ARGUMENT_SQL: Result<SqlMappingRef, ArgumentError> = Ok(SqlMappingRef::literal("grid"));
+            const RETURN_SQL: Result<ReturnsRef, ReturnsError> = Ok(ReturnsRef::One(SqlMappingRef::literal("grid")));
+        }
+    )*};
 }
+sql_type_grid!(Grid, PackedGrid<'_>, Solved);
 
 // The install script begins here: the schema sudoku, made by the script so that it belongs to the
 // extension (DROP EXTENSION removes it; the control file names pg_catalog, where the comparison

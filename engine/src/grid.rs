@@ -590,6 +590,32 @@ impl Grid {
         }
     }
 
+    /// [`Grid::pack`] of a 9x9 grid given by its 81 cells (0 blank, 1-9), without the grid:
+    /// what `sudoku.solve` writes into the value it returns.
+    pub fn pack_nine(cells: &[u8; 81], out: &mut [u8; 42]) {
+        out[0] = 3;
+        for (byte, pair) in out[1..].iter_mut().zip(cells.chunks_exact(2)) {
+            *byte = pair[0] | pair[1] << 4;
+        }
+        out[41] = cells[80];
+    }
+
+    /// The cells of a packed 9x9 grid ([`Grid::pack`] output: its byte of box side 3, then 41
+    /// bytes of two cells each), read without a heap allocation; `None` for any other bytes (a
+    /// grid of another shape, or not a packed grid), which [`Grid::unpack`] then reads.
+    pub fn unpack_nine(bytes: &[u8]) -> Option<[u8; 81]> {
+        let [3, rest @ ..] = bytes else { return None };
+        let rest: &[u8; 41] = rest.try_into().ok()?;
+        let mut cells = [0u8; 81];
+        let (pairs, last) = cells.split_at_mut(80);
+        for (pair, &byte) in pairs.chunks_exact_mut(2).zip(rest) {
+            pair[0] = byte & 15;
+            pair[1] = byte >> 4;
+        }
+        last[0] = rest[40] & 15;
+        (cells.iter().fold(0, |m, &v| m.max(v)) <= 9).then_some(cells)
+    }
+
     /// Reads [`Grid::pack`] output; `None` when the bytes are not a packed grid.
     pub fn unpack(bytes: &[u8]) -> Option<Grid> {
         let (shape, h) = Shape::read_header(bytes)?;
@@ -767,6 +793,30 @@ mod tests {
             assert_eq!(Grid::parse(&g.to_line()).unwrap(), g);
             assert_eq!(Grid::unpack(&g.pack()).unwrap(), g);
         }
+    }
+
+    #[test]
+    fn the_nine_packers_read_and_write_what_pack_and_unpack_do() {
+        let lines = [
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        ];
+        for line in lines {
+            let g = Grid::parse(line).unwrap();
+            assert_eq!(Grid::unpack_nine(&g.pack()).map(|c| c.to_vec()), Some(g.cells().to_vec()));
+        }
+        let mut bad = Grid::parse(lines[0]).unwrap().pack();
+        bad[1] = 0xAF; // a cell of 10
+        assert_eq!((Grid::unpack_nine(&bad), Grid::unpack(&bad)), (None, None));
+        for line in lines {
+            let g = Grid::parse(line).unwrap();
+            let mut packed = [0u8; 42];
+            Grid::pack_nine(g.cells().try_into().unwrap(), &mut packed);
+            assert_eq!(packed.to_vec(), g.pack());
+        }
+        let four = Grid::parse("1...............").unwrap().pack();
+        assert_eq!(Grid::unpack_nine(&four), None);
+        assert_eq!(Grid::unpack_nine(&bad[..40]), None);
     }
 
     #[test]

@@ -35,6 +35,6 @@ pub mod views;
 
 pub use grid::{Grid, GridError, Shape};
 pub use search::{
-    count_solutions, count_solutions_with, propagate, propagate_with, solve, solve_into_with, solve_with, Branching,
-    Interrupted, Solutions, Techniques,
+    count_nine_with, count_solutions, count_solutions_with, propagate, propagate_with, solve, solve_into_with,
+    solve_nine_with, solve_with, Branching, Interrupted, Solutions, Techniques,
 };

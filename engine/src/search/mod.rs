@@ -941,12 +941,30 @@ fn never() -> bool {
 /// the order; [`Solutions`] with [`Branching::Fastest`] yields all solutions in this same order.
 pub fn solve_with(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Option<Grid>, Interrupted> {
     if grid.shape() == Shape::NINE {
-        // The 9x9 search itself (what `Solutions` would wrap): a small value on the stack,
-        // where the enum of every shape's search is kilobytes to set up and move.
-        Ok(chute9::Search::new(grid.cells()).next(interrupt)?.map(|d| Grid::from_engine(Shape::NINE, &d)))
+        Ok(solve_nine_with(grid.cells(), interrupt)?.map(|d| Grid::from_engine(Shape::NINE, &d)))
     } else {
         solve_other(grid, interrupt)
     }
+}
+
+/// [`solve_with`] on the 81 cells of a 9x9 grid (0 blank, 1-9 given; [`Grid::unpack_nine`]
+/// reads them from a packed value), the solution's digits or `None`: the 9x9 search itself,
+/// what [`Solutions`] would wrap, a small value on the stack where the enum of every shape's
+/// search is kilobytes to set up and move.
+pub fn solve_nine_with(cells: &[u8], interrupt: &mut dyn FnMut() -> bool) -> Result<Option<[u8; 81]>, Interrupted> {
+    assert_eq!(cells.len(), 81, "the cells of a 9x9 grid");
+    chute9::Search::new(cells).next(interrupt)
+}
+
+/// [`count_solutions_with`] on the 81 cells of a 9x9 grid (see [`solve_nine_with`]).
+pub fn count_nine_with(cells: &[u8], limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
+    assert_eq!(cells.len(), 81, "the cells of a 9x9 grid");
+    let mut search = chute9::Search::new(cells);
+    let mut found = 0;
+    while found < limit && search.skip(interrupt)? {
+        found += 1;
+    }
+    Ok(found)
 }
 
 /// [`solve_with`] for the shapes other than 9x9, out of line so that the 9x9 callers keep a
@@ -962,7 +980,7 @@ fn solve_other(grid: &Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<Optio
 /// second grid allocated and freed per call.
 pub fn solve_into_with(grid: &mut Grid, interrupt: &mut dyn FnMut() -> bool) -> Result<bool, Interrupted> {
     if grid.shape() == Shape::NINE {
-        Ok(match chute9::Search::new(grid.cells()).next(interrupt)? {
+        Ok(match solve_nine_with(grid.cells(), interrupt)? {
             Some(digits) => {
                 grid.cells_mut().copy_from_slice(&digits);
                 true
@@ -988,13 +1006,7 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 /// The number of solutions, counting stops at `limit` (0 for conflicting givens).
 pub fn count_solutions_with(grid: &Grid, limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
     if grid.shape() == Shape::NINE {
-        // As in `solve_with`: the 9x9 search without the enum around it.
-        let mut search = chute9::Search::new(grid.cells());
-        let mut found = 0;
-        while found < limit && search.skip(interrupt)? {
-            found += 1;
-        }
-        Ok(found)
+        count_nine_with(grid.cells(), limit, interrupt)
     } else {
         count_other(grid, limit, interrupt)
     }
