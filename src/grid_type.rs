@@ -79,20 +79,34 @@ impl Grid {
     }
 }
 
+/// A new `sudoku.grid` value of `len` bytes of packed grid, which `fill` writes straight into it
+/// (no intermediate buffer), in the current memory context.
+fn new_value(len: usize, fill: impl FnOnce(&mut [u8])) -> pg_sys::Datum {
+    let total = pg_sys::VARHDRSZ + len;
+    // SAFETY: palloc returns `total` writable bytes in the current memory context (or raises);
+    // the header takes VARHDRSZ of them and the grid the rest.
+    unsafe {
+        let ptr = pg_sys::palloc(total) as *mut pg_sys::varlena;
+        pgrx::set_varsize_4b(ptr, total as i32);
+        fill(std::slice::from_raw_parts_mut((ptr as *mut u8).add(pg_sys::VARHDRSZ), len));
+        pg_sys::Datum::from(ptr)
+    }
+}
+
+/// Returns a value made by `into_datum`, or NULL (the `BoxRet` of the types below).
+///
+/// # Safety
+/// As `BoxRet::box_into`: `datum` is a value of the function's declared return type.
+unsafe fn box_value<'fcx>(datum: Option<pg_sys::Datum>, fcinfo: &mut FcInfo<'fcx>) -> Datum<'fcx> {
+    match datum {
+        Some(datum) => unsafe { fcinfo.return_raw_datum(datum) },
+        None => fcinfo.return_null(),
+    }
+}
+
 impl IntoDatum for Grid {
     fn into_datum(self) -> Option<pg_sys::Datum> {
-        // The packed grid written straight into the new value (no intermediate buffer).
-        let len = self.0.packed_size();
-        let total = pg_sys::VARHDRSZ + len;
-        // SAFETY: palloc returns `total` writable bytes in the current memory context (or
-        // raises); the header takes VARHDRSZ of them and the grid the rest.
-        unsafe {
-            let ptr = pg_sys::palloc(total) as *mut pg_sys::varlena;
-            pgrx::set_varsize_4b(ptr, total as i32);
-            let data = std::slice::from_raw_parts_mut((ptr as *mut u8).add(pg_sys::VARHDRSZ), len);
-            self.0.pack_into(data);
-            Some(pg_sys::Datum::from(ptr))
-        }
+        Some(new_value(self.0.packed_size(), |data| self.0.pack_into(data)))
     }
 
     fn type_oid() -> pg_sys::Oid {
@@ -182,17 +196,7 @@ impl IntoDatum for Solved {
     fn into_datum(self) -> Option<pg_sys::Datum> {
         match self {
             Solved::Nine(cells) => {
-                const LEN: usize = 42;
-                let total = pg_sys::VARHDRSZ + LEN;
-                // SAFETY: palloc returns `total` writable bytes in the current memory context (or
-                // raises); the header takes VARHDRSZ of them and the packed grid the rest.
-                unsafe {
-                    let ptr = pg_sys::palloc(total) as *mut pg_sys::varlena;
-                    pgrx::set_varsize_4b(ptr, total as i32);
-                    let data = &mut *((ptr as *mut u8).add(pg_sys::VARHDRSZ) as *mut [u8; LEN]);
-                    EngineGrid::pack_nine(&cells, data);
-                    Some(pg_sys::Datum::from(ptr))
-                }
+                Some(new_value(42, |data| EngineGrid::pack_nine(&cells, data.try_into().expect("42 bytes"))))
             }
             Solved::Other(grid) => grid.into_datum(),
         }
@@ -205,10 +209,8 @@ impl IntoDatum for Solved {
 
 unsafe impl BoxRet for Solved {
     unsafe fn box_into<'fcx>(self, fcinfo: &mut FcInfo<'fcx>) -> Datum<'fcx> {
-        match self.into_datum() {
-            Some(datum) => unsafe { fcinfo.return_raw_datum(datum) },
-            None => fcinfo.return_null(),
-        }
+        // SAFETY: a sudoku.grid value for a function returning sudoku.grid.
+        unsafe { box_value(self.into_datum(), fcinfo) }
     }
 }
 
@@ -238,10 +240,8 @@ unsafe impl<'fcx> ArgAbi<'fcx> for Grid {
 
 unsafe impl BoxRet for Grid {
     unsafe fn box_into<'fcx>(self, fcinfo: &mut FcInfo<'fcx>) -> Datum<'fcx> {
-        match self.into_datum() {
-            Some(datum) => unsafe { fcinfo.return_raw_datum(datum) },
-            None => fcinfo.return_null(),
-        }
+        // SAFETY: a sudoku.grid value for a function returning sudoku.grid.
+        unsafe { box_value(self.into_datum(), fcinfo) }
     }
 }
 

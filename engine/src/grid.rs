@@ -327,14 +327,14 @@ impl Grid {
         Ok(Grid { shape, cells: cells.to_vec() })
     }
 
-    /// A grid of `shape` from cells the engine made (a solver's output): not checked again,
-    /// but in debug builds.
-    #[inline]
     /// The cells for the search to write a solution over (digits of the same shape only).
     pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
         &mut self.cells
     }
 
+    /// A grid of `shape` from cells the engine made (a solver's output): not checked again,
+    /// but in debug builds.
+    #[inline]
     pub(crate) fn from_engine(shape: Shape, cells: &[u8]) -> Grid {
         debug_assert!(cells.len() == shape.cells() && cells.iter().all(|&v| v as usize <= shape.n()));
         Grid { shape, cells: cells.to_vec() }
@@ -576,15 +576,7 @@ impl Grid {
             // 9x9 (and 8x8 and the others of 4 bits), two cells a byte: the common case,
             // without the bit accumulator; whole pairs first (a loop the compiler vectorizes),
             // then the odd cell of an odd count.
-            let out = &mut out[h..];
-            let pairs = self.cells.chunks_exact(2);
-            let odd = pairs.remainder();
-            for (byte, pair) in out.iter_mut().zip(pairs) {
-                *byte = pair[0] | pair[1] << 4;
-            }
-            if let (Some(&lo), Some(last)) = (odd.first(), out.last_mut()) {
-                *last = lo;
-            }
+            pack_nibbles(&self.cells, &mut out[h..]);
         } else {
             pack_bits(&self.cells, bits_per_cell(self.size()), &mut out[h..]);
         }
@@ -594,10 +586,7 @@ impl Grid {
     /// what `sudoku.solve` writes into the value it returns.
     pub fn pack_nine(cells: &[u8; 81], out: &mut [u8; 42]) {
         out[0] = 3;
-        for (byte, pair) in out[1..].iter_mut().zip(cells.chunks_exact(2)) {
-            *byte = pair[0] | pair[1] << 4;
-        }
-        out[41] = cells[80];
+        pack_nibbles(cells, &mut out[1..]);
     }
 
     /// The cells of a packed 9x9 grid ([`Grid::pack`] output: its byte of box side 3, then 41
@@ -607,13 +596,8 @@ impl Grid {
         let [3, rest @ ..] = bytes else { return None };
         let rest: &[u8; 41] = rest.try_into().ok()?;
         let mut cells = [0u8; 81];
-        let (pairs, last) = cells.split_at_mut(80);
-        for (pair, &byte) in pairs.chunks_exact_mut(2).zip(rest) {
-            pair[0] = byte & 15;
-            pair[1] = byte >> 4;
-        }
-        last[0] = rest[40] & 15;
-        (cells.iter().fold(0, |m, &v| m.max(v)) <= 9).then_some(cells)
+        unpack_nibbles(rest, &mut cells);
+        (top_cell(&cells) <= 9).then_some(cells)
     }
 
     /// Reads [`Grid::pack`] output; `None` when the bytes are not a packed grid.
@@ -626,23 +610,14 @@ impl Grid {
         }
         let bits = bits_per_cell(n);
         let cells = if bits == 4 {
-            // Two cells a byte (see `pack`): whole pairs, then the odd cell of an odd count,
-            // loops the compiler vectorizes.
+            // Two cells a byte (see `pack`).
             let mut cells = vec![0u8; n * n];
-            let mut pairs = cells.chunks_exact_mut(2);
-            for (pair, &byte) in (&mut pairs).zip(rest) {
-                pair[0] = byte & 15;
-                pair[1] = byte >> 4;
-            }
-            if let (Some(lo), Some(&byte)) = (pairs.into_remainder().first_mut(), rest.last()) {
-                *lo = byte & 15;
-            }
+            unpack_nibbles(rest, &mut cells);
             cells
         } else {
             unpack_bits(rest, n * n, bits)
         };
-        let top = cells.iter().fold(0, |m, &v| m.max(v));
-        (top as usize <= n).then_some(Grid { shape, cells })
+        (top_cell(&cells) as usize <= n).then_some(Grid { shape, cells })
     }
 }
 
@@ -711,6 +686,40 @@ fn pack_bits(cells: &[u8], bits: u32, out: &mut [u8]) {
     if have > 0 {
         out[next] = acc as u8;
     }
+}
+
+/// Cells of 4 bits packed two a byte into `out` (`cells.len().div_ceil(2)` bytes), the first of a
+/// pair in the low nibble: whole pairs first, a loop the compiler vectorizes, then the odd cell
+/// of an odd count alone in the last byte.
+#[inline]
+fn pack_nibbles(cells: &[u8], out: &mut [u8]) {
+    let pairs = cells.chunks_exact(2);
+    let odd = pairs.remainder();
+    for (byte, pair) in out.iter_mut().zip(pairs) {
+        *byte = pair[0] | pair[1] << 4;
+    }
+    if let (Some(&lo), Some(last)) = (odd.first(), out.last_mut()) {
+        *last = lo;
+    }
+}
+
+/// The cells [`pack_nibbles`] wrote to `bytes`, into `cells` (its length says how many).
+#[inline]
+fn unpack_nibbles(bytes: &[u8], cells: &mut [u8]) {
+    let mut pairs = cells.chunks_exact_mut(2);
+    for (pair, &byte) in (&mut pairs).zip(bytes) {
+        pair[0] = byte & 15;
+        pair[1] = byte >> 4;
+    }
+    if let (Some(lo), Some(&byte)) = (pairs.into_remainder().first_mut(), bytes.last()) {
+        *lo = byte & 15;
+    }
+}
+
+/// The largest value among `cells` (a branch-free pass, for the range check of a read grid).
+#[inline]
+fn top_cell(cells: &[u8]) -> u8 {
+    cells.iter().fold(0, |m, &v| m.max(v))
 }
 
 /// The first `count` cells of `bits` bits each that [`pack_bits`] wrote to `bytes`.
