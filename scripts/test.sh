@@ -1,18 +1,29 @@
 #!/usr/bin/env bash
-# Every test of pg_sudoku: formatting (cargo fmt --check, rustfmt.toml), the engine crate's tests
-# once, then for each PostgreSQL major of $PG_SUDOKU_MAJORS (default "15 18": Debian 12's own and
-# the newest, built from Debian's source by scripts/postgres.sh) the layers that involve a server:
+# Every test of pg_sudoku on the PostgreSQL this machine has, or (--ci) what CI runs.
+#
+#   scripts/test.sh        a newcomer's proof on one server: formatting, the engine crate's tests,
+#                          then on PostgreSQL 15 (or each major of $PG_SUDOKU_MAJORS) layers 2-5
+#                          below without Citus; nothing else is built (about 20 minutes on a new
+#                          machine after scripts/quickstart.sh, caches cold: docs/development.md)
+#   scripts/test.sh --ci   CI (.ci/run): 15 and 18 (default), Citus on each, the extension compiled
+#                          for every other major (scripts/check_majors.sh) and the moves between
+#                          the majors (layer 6); scripts/matrix.sh is this on every major 13-18
+#
+# The layers: formatting (cargo fmt --check, rustfmt.toml), the engine crate's tests once, then
+# for each PostgreSQL major (built from Debian's source or a registry package by
+# scripts/postgres.sh when not Debian 12's own 15) the layers that involve a server:
 #   1. the engine crate: unit tests and the real puzzle sets, optimized (cargo test --profile
-#      test-release: release without its fat LTO, which made the build most of the step); and
-#      the extension compiled (cargo check, scripts/check_majors.sh) for every major of
+#      test-release: release without its fat LTO, which made the build most of the step); and,
+#      with --ci, the extension compiled (cargo check, scripts/check_majors.sh) for every major of
 #      scripts/postgres.sh --list that this run does not test;
 #   2. the #[pg_test]s of the extension crate (cargo pgrx test pgNN, run as the postgres user);
 #   3. the pg_regress suite in pg_test/ against the release build in the throwaway cluster,
 #      including every SQL example of the README and docs/ (checked to be there verbatim), and
 #      sudoku.svg's pictures rendered by headless Chromium (scripts/svg_test.sh), a table
-#      sharded over two postgres_fdw servers (scripts/shards.sh --check), and the Citus layer
-#      (scripts/citus_test.sh: a coordinator and two workers, every distributed shape the same as
-#      on one node and run on the workers; Citus 13.2.2 on 15, 14.0.1 on 16-18);
+#      sharded over two postgres_fdw servers (scripts/shards.sh --check), and, with --ci or
+#      PG_SUDOKU_CITUS=1, the Citus layer (scripts/citus_test.sh: a coordinator and two workers,
+#      every distributed shape the same as on one node and run on the workers; Citus 13.2.2 on
+#      15, 14.0.1 on 16-18, built from source on first use);
 #   4. the upgrade test from every older release kept in sql/ (scripts/upgrade_test.sh), the
 #      hijack test (scripts/hijack_test.sh: look-alikes planted before CREATE and ALTER EXTENSION),
 #      the abuse test (scripts/abuse_test.sh: every function on adversarial inputs, each call's
@@ -21,14 +32,13 @@
 #      EXTENSION (scripts/dump_test.sh);
 #   5. the package (Debian's for 15, a tarball of the install tree for the others) installed into
 #      a new cluster with a bare environment (scripts/package_test.sh);
-#   6. across majors (scripts/major_upgrade_test.sh): pg_upgrade from 13 (copy and --link) and
-#      from 15 and 16, each older major's pg_dump restored into the newest, logical replication
-#      from each older major to the newest, for the majors in the list.
-# A major of $PG_SUDOKU_SHORT_MAJORS (default "18" when PG_SUDOKU_MAJORS is not set, so CI fits in
-# its 45 minutes) gets every layer but two: the abuse test, and the pg_regress suites that measure
-# the engine rather than the server (sql_versions, se_rating, shapes, views, crook, path: about
-# 8 minutes a major; they run on the first major). scripts/matrix.sh runs every layer on every
-# major this machine can have (13 to 18).
+#   6. across majors, when the run has more than one (scripts/major_upgrade_test.sh): pg_upgrade
+#      from 13 (copy and --link) and from 15 and 16, each older major's pg_dump restored into the
+#      newest, logical replication from each older major to the newest.
+# With --ci, a major of $PG_SUDOKU_SHORT_MAJORS (default "18" when PG_SUDOKU_MAJORS is not set, so
+# CI fits in its 45 minutes) gets every layer but two: the abuse test, and the pg_regress suites
+# that measure the engine rather than the server (sql_versions, se_rating, shapes, views, crook,
+# path: about 8 minutes a major; they run on the first major).
 # Installs what is missing first (scripts/setup.sh --deps). Puzzle data: $SUDOKU_DATA, default
 # ../shared/data beside the repository.
 set -euo pipefail
@@ -36,9 +46,17 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 export SUDOKU_DATA="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
 [ -f "$SUDOKU_DATA/README.md" ] || { echo "puzzle data not found at $SUDOKU_DATA" >&2; exit 1; }
-read -r -a majors <<<"${PG_SUDOKU_MAJORS:-15 18}"
-if [ -n "${PG_SUDOKU_MAJORS:-}" ]; then short_default=""; else short_default="18"; fi
+ci=""
+case "${1:-}" in
+    --ci) ci=1 ;;
+    "") ;;
+    *) echo "usage: scripts/test.sh [--ci]" >&2; exit 2 ;;
+esac
+if [ -n "$ci" ]; then default_majors="15 18"; else default_majors="15"; fi
+read -r -a majors <<<"${PG_SUDOKU_MAJORS:-$default_majors}"
+if [ -n "${PG_SUDOKU_MAJORS:-}" ] || [ -z "$ci" ]; then short_default=""; else short_default="18"; fi
 short_majors=" ${PG_SUDOKU_SHORT_MAJORS-$short_default} "
+citus="${ci:-${PG_SUDOKU_CITUS:-}}"
 # The pg_regress suites a short major leaves out.
 engine_suites="sql_versions se_rating shapes views crook path"
 started=$SECONDS
@@ -65,7 +83,8 @@ else
     cargo test --locked --profile test-release -p sudoku-engine
 
     untested=()
-    for major in $("$root/scripts/postgres.sh" --list); do
+    [ -n "$ci" ] || log "the other majors not compiled (scripts/check_majors.sh runs with --ci)"
+    [ -z "$ci" ] || for major in $("$root/scripts/postgres.sh" --list); do
         [[ " ${majors[*]} " == *" $major "* ]] || untested+=("$major")
     done
     if [ ${#untested[@]} -gt 0 ]; then
@@ -125,7 +144,9 @@ test_major() {
     "$root/scripts/svg_test.sh" || fail_step "svg_test.sh"
     log "sharding over postgres_fdw (scripts/shards.sh --check, PostgreSQL $PG_MAJOR)"
     "$root/scripts/shards.sh" --check || fail_step "shards.sh --check"
-    if [ "$PG_MAJOR" -ge 15 ]; then
+    if [ -z "$citus" ]; then
+        log "Citus layer left out (it runs with --ci or PG_SUDOKU_CITUS=1)"
+    elif [ "$PG_MAJOR" -ge 15 ]; then
         log "Citus: distributed shapes against one node (scripts/citus_test.sh, PostgreSQL $PG_MAJOR)"
         "$root/scripts/citus_test.sh" || fail_step "citus_test.sh"
     else
