@@ -356,30 +356,28 @@ struct On {
     region: u8,
 }
 
-/// What off candidate (c, d) turns on: with `y`, the cell's other candidate if it has two; with
-/// `x`, the digit's other place in a box, a row or a column that has two. At most four, in
-/// that order. The same whether or not `grid` has (c, d) struck already.
+/// What off candidate (c, d) turns on, each passed to `f` in order until it breaks: with `y`,
+/// the cell's other candidate if it has two; with `x`, the digit's other place in a box, a row
+/// or a column that has two. At most four. The same whether or not `grid` has (c, d) struck
+/// already. (Passed one by one rather than returned as an array: the array, written field by
+/// field and read back whole, stalled each read on the writes.)
 #[inline(always)]
-fn off_to_on(grid: &Work, c: usize, d: u8, y: bool, x: bool) -> ([On; 4], usize) {
-    let mut out = [On::default(); 4];
-    let mut n = 0;
+fn off_to_on<B>(grid: &Work, c: usize, d: u8, y: bool, x: bool, mut f: impl FnMut(On) -> ControlFlow<B>) -> ControlFlow<B> {
     // The cell's other candidates, one only (a bit trick: no popcount instruction here).
     let rest = grid.cand[c] & !bit(d);
     if y && rest != 0 && rest & rest.wrapping_sub(1) == 0 {
-        out[0] = On { cell: c, digit: rest.trailing_zeros() as u8 + 1, region: NO_REGION };
-        n = 1;
+        f(On { cell: c, digit: rest.trailing_zeros() as u8 + 1, region: NO_REGION })?;
     }
     if x {
         let places = grid.dcells[d as usize - 1].without(c);
         for t in [BOX, ROW, COL] {
             let others = places & T.region_set[t][T.of[c][t] as usize];
             if others.is_single() {
-                out[n] = On { cell: others.first(), digit: d, region: t as u8 };
-                n += 1;
+                f(On { cell: others.first(), digit: d, region: t as u8 })?;
             }
         }
     }
-    (out, n)
+    ControlFlow::Continue(())
 }
 
 /// The links of a grid that stays as it is (a static search), computed once for its many
@@ -421,11 +419,12 @@ impl Links {
                 let ny = count(grid.cand[c]) as u16 - 1;
                 l.off_range[k] = (l.offs.len() as u32, out.len() as u16, ny);
                 l.offs.extend(out.iter().map(|&(o, v)| (o as Ix, v)));
-                let (forced, n) = off_to_on(grid, c, d, true, true);
-                l.on_range[k] = (l.ons.len() as u32, n as u8);
-                l.ons.extend(forced[..n].iter().map(|f| {
-                    (f.cell as Ix, f.digit, f.region)
-                }));
+                let start = l.ons.len();
+                let _ = off_to_on::<()>(grid, c, d, true, true, |f| {
+                    l.ons.push((f.cell as Ix, f.digit, f.region));
+                    ControlFlow::Continue(())
+                });
+                l.on_range[k] = (start as u32, (l.ons.len() - start) as u8);
             }
         }
         l
@@ -1312,13 +1311,12 @@ impl Search<'_> {
                 if dynamic {
                     grid.strike(pc, pd);
                 }
-                let (forced, n_forced) = off_to_on(&grid, pc, pd, !nishio, true);
-                for f in &forced[..n_forced] {
+                let absurd = off_to_on(&grid, pc, pd, !nishio, true, |f| {
                     let conj = ch.get(f.cell, f.digit, false);
                     if conj == NONE && ch.get(f.cell, f.digit, true) != NONE {
-                        continue;
+                        return ControlFlow::Continue(());
                     }
-                    let (hidden_digits, hidden_cells) = hidden_parents(&grid, source, pc, pd, f);
+                    let (hidden_digits, hidden_cells) = hidden_parents(&grid, source, pc, pd, &f);
                     parents.clear();
                     parents.push(p);
                     for v in digits(hidden_digits) {
@@ -1327,17 +1325,17 @@ impl Search<'_> {
                     for o in cells(hidden_cells) {
                         parents.push(ch.get(o, f.digit, false));
                     }
+                    let n = ch.node(f.cell, f.digit, true, &parents);
+                    ch.nodes[n as usize].cause = f.cause();
                     if conj != NONE {
-                        let n = ch.node(f.cell, f.digit, true, &parents);
-                        ch.nodes[n as usize].cause = f.cause();
-                        break 'search Some((n, conj));
+                        return ControlFlow::Break((n, conj));
                     }
-                    {
-                        let n = ch.node(f.cell, f.digit, true, &parents);
-                        ch.nodes[n as usize].cause = f.cause();
-                        ch.insert(n);
-                        pending_on.push_back(n);
-                    }
+                    ch.insert(n);
+                    pending_on.push_back(n);
+                    ControlFlow::Continue(())
+                });
+                if let ControlFlow::Break(pair) = absurd {
+                    break 'search Some(pair);
                 }
                 continue;
             }
