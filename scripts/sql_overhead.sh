@@ -7,8 +7,11 @@
 #   SELECT sum(sudoku.count_solutions(p)) FROM t
 #   SELECT count(*) FILTER (WHERE sudoku.is_unique(p)) FROM t
 # over a table holding the file's puzzles repeated to at least 100,000 rows (µs a row, wall clock
-# in the server). It prints, per file and function, the best SQL time over the best engine time
-# and the median of the rounds' ratios, with the scan alone (count(p)) for reference.
+# in the server); and sudoku.rate (the Sudoku Explainer path, tens of µs to ms a puzzle) once
+# over the file's puzzles, against sudoku-bench --rate on the file:
+#   SELECT count((sudoku.rate(p)).level) FROM (the file's puzzles once)
+# It prints, per file and function, the best SQL time over the best engine time and the median
+# of the rounds' ratios, with the scan alone (count(p)) for reference.
 #
 #   scripts/sql_overhead.sh [FILE...]   default: data/bench/qqwing_simple + qqwing_easy (2,000
 #                                       easy puzzles, as one file) and ../shared/data/se_rated_10k
@@ -46,7 +49,7 @@ SET client_min_messages = warning;
 SELECT pg_backend_pid() AS backend \gset
 \setenv BENCH_BACKEND :backend
 \! command -v taskset >/dev/null && taskset -p -c "$BENCH_CORE" "$BENCH_BACKEND" >/dev/null
-DROP TABLE IF EXISTS overhead_lines, overhead_puzzles;
+DROP TABLE IF EXISTS overhead_lines, overhead_puzzles, overhead_once;
 DROP EXTENSION IF EXISTS pg_sudoku CASCADE;
 DROP SCHEMA IF EXISTS sudoku CASCADE;
 CREATE EXTENSION pg_sudoku;
@@ -59,6 +62,8 @@ CREATE TABLE overhead_puzzles AS
          generate_series(1, (99999 + (SELECT count(*) FROM overhead_lines)) / (SELECT count(*) FROM overhead_lines));
 VACUUM ANALYZE overhead_puzzles;
 SELECT count(*) AS n FROM overhead_puzzles \gset
+CREATE TABLE overhead_once AS SELECT line::sudoku.grid AS p FROM overhead_lines;
+SELECT count(*) AS once FROM overhead_once \gset
 -- µs a row of one statement, wall clock in the server; JIT and parallel workers off, so the
 -- statement is the scan and the calls and nothing else.
 CREATE FUNCTION pg_temp.us(q text, n bigint) RETURNS numeric LANGUAGE plpgsql AS $$
@@ -74,19 +79,22 @@ CREATE TEMP TABLE timings (round int, what text, us numeric);
 -- One warm-up of each statement.
 SELECT pg_temp.us('SELECT count(sudoku.solve(p)) FROM overhead_puzzles', :n);
 SELECT pg_temp.us('SELECT sum(sudoku.count_solutions(p)) FROM overhead_puzzles', :n);
+SELECT pg_temp.us('SELECT count((sudoku.rate(p)).level) FROM overhead_once', :once);
 SQL
         for r in $(seq "$rounds"); do
             cat <<SQL
 \! ${pin[*]} "$bench" "$file" >> "$work/$name.engine"
+\! ${pin[*]} "$bench" --rate "$file" >> "$work/$name.rate"
 INSERT INTO timings VALUES
     ($r, 'scan', pg_temp.us('SELECT count(p) FROM overhead_puzzles', :n)),
     ($r, 'solve', pg_temp.us('SELECT count(sudoku.solve(p)) FROM overhead_puzzles', :n)),
     ($r, 'count_solutions', pg_temp.us('SELECT sum(sudoku.count_solutions(p)) FROM overhead_puzzles', :n)),
-    ($r, 'is_unique', pg_temp.us('SELECT count(*) FILTER (WHERE sudoku.is_unique(p)) FROM overhead_puzzles', :n));
+    ($r, 'is_unique', pg_temp.us('SELECT count(*) FILTER (WHERE sudoku.is_unique(p)) FROM overhead_puzzles', :n)),
+    ($r, 'rate', pg_temp.us('SELECT count((sudoku.rate(p)).level) FROM overhead_once', :once));
 SQL
         done
         echo "\\copy timings TO '$work/$name.sql'"
-        echo "DROP TABLE overhead_lines, overhead_puzzles;"
+        echo "DROP TABLE overhead_lines, overhead_puzzles, overhead_once;"
     } >"$work/$name.psql"
     BENCH_CORE="$core" psql -X -q -d "$db" -v ON_ERROR_STOP=1 -v lines="$work/$name.lines" -f "$work/$name.psql" >/dev/null
     python3 - "$file" "$work/$name" "$(wc -l <"$work/$name.lines")" <<'PY'
@@ -96,6 +104,9 @@ engine = []
 for line in open(out + ".engine"):
     f = dict(x.split("=") for x in line.split()[1:])
     engine.append((float(f["solve_us"]), float(f["count2_us"])))
+for i, line in enumerate(open(out + ".rate")):
+    f = dict(x.split("=", 1) for x in line.split()[1:4])
+    engine[i] = engine[i] + (float(f["rate_us"]),)
 sql = {}
 for line in open(out + ".sql"):
     r, what, us = line.split("\t")
@@ -103,7 +114,7 @@ for line in open(out + ".sql"):
 print(f"{file} ({n} puzzles, {len(engine)} rounds; µs a puzzle, best / median)")
 scan = sql["scan"]
 print(f"  the scan alone  SQL {min(scan):.3f} / {statistics.median(scan):.3f}")
-for what, k in (("solve", 0), ("count_solutions", 1), ("is_unique", 1)):
+for what, k in (("solve", 0), ("count_solutions", 1), ("is_unique", 1), ("rate", 2)):
     s, e = sql[what], [x[k] for x in engine]
     ratios = [a / b for a, b in zip(s, e)]
     print(f"  {what:<15} SQL {min(s):.3f} / {statistics.median(s):.3f}  engine {min(e):.3f} / "
