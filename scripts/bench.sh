@@ -84,10 +84,7 @@ fi
 [ "$part" = --engine ] && exit 0
 
 echo "== SQL (quickstart cluster, release build)"
-"$root/scripts/setup.sh" >/dev/null
-export $("$root/scripts/cluster.sh" env)
-db=pg_sudoku_bench
-psql -qAt -d postgres -c "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1 || createdb "$db"
+source "$root/scripts/bench_db.sh"
 # The engine on the easy puzzles of the SQL comparison, measured here, next to the SQL runs.
 cargo build --locked --release -q -p sudoku-engine --bin sudoku-bench
 easy="$(mktemp --suffix=.txt)"
@@ -102,12 +99,9 @@ field() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p" | sort -g | head -1; }
 psql -X -q -d "$db" -v ON_ERROR_STOP=1 -v forum="$data/forum_hardest_1905_11plus.txt" \
     -v magic="$data/magictour_top1465.txt" -v easy="$easy" \
     -v engine_solve="$(field solve_us <<<"$engine_lines")" -v engine_count2="$(field count2_us <<<"$engine_lines")" \
-    -v engine_canonical="$(field canonical_us <<<"$canonical_lines")" -v core="$core" <<'SQL'
+    -v engine_canonical="$(field canonical_us <<<"$canonical_lines")" -v core="$core" -v pin="$pin_psql" <<'SQL'
 SET client_min_messages = warning;
-SELECT pg_backend_pid() AS backend \gset
-\setenv BENCH_BACKEND :backend
-\setenv BENCH_CORE :core
-\! command -v taskset >/dev/null && taskset -p -c "$BENCH_CORE" "$BENCH_BACKEND" >/dev/null
+\i :pin
 DROP TABLE IF EXISTS forum20k, magic, easy;
 DROP EXTENSION IF EXISTS pg_sudoku CASCADE;
 -- The benchmark's own database: a schema left behind by an interrupted run goes too.

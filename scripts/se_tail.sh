@@ -16,16 +16,10 @@ stride="${2:-100}"
 lines="$(mktemp)"
 trap 'rm -f "$lines"' EXIT
 awk -v s="$stride" '(NR - 1) % s == 0 { print NR "\t" $1 }' "$file" >"$lines"
-"$root/scripts/setup.sh" >/dev/null
-export $("$root/scripts/cluster.sh" env)
-db=pg_sudoku_bench
-psql -qAtX -d postgres -c "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1 || createdb "$db"
-psql -X -q -d "$db" -v ON_ERROR_STOP=1 -v lines="$lines" -v core="$(($(nproc) - 1))" <<'SQL'
+source "$root/scripts/bench_db.sh"
+psql -X -q -d "$db" -v ON_ERROR_STOP=1 -v lines="$lines" -v core="$core" -v pin="$pin_psql" <<'SQL'
 SET client_min_messages = warning;
-SELECT pg_backend_pid() AS backend \gset
-\setenv BENCH_BACKEND :backend
-\setenv BENCH_CORE :core
-\! command -v taskset >/dev/null && taskset -p -c "$BENCH_CORE" "$BENCH_BACKEND" >/dev/null
+\i :pin
 SET jit = off;
 CREATE EXTENSION IF NOT EXISTS pg_sudoku;
 DROP TABLE IF EXISTS se_tail_puzzles, se_tail_times;

@@ -24,9 +24,6 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 data="${SUDOKU_DATA:-$(cd "$root/.." && pwd)/shared/data}"
 rounds="${SQL_OVERHEAD_ROUNDS:-8}"
-core="$(($(nproc) - 1))"
-pin=()
-command -v taskset >/dev/null && pin=(taskset -c "$core")
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 files=("$@")
@@ -35,10 +32,9 @@ if [ ${#files[@]} -eq 0 ]; then
     files=("$work/easy_qqwing.txt" "$data/se_rated_10k.txt")
 fi
 cargo build --locked --release -q -p sudoku-engine --bin sudoku-bench
-"$root/scripts/setup.sh" >/dev/null
-export $("$root/scripts/cluster.sh" env)
-db=pg_sudoku_bench
-psql -qAtX -d postgres -c "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1 || createdb "$db"
+source "$root/scripts/bench_db.sh"
+taskset=()
+command -v taskset >/dev/null && taskset=(taskset -c "$core")
 bench="${CARGO_TARGET_DIR:-$root/target}/release/sudoku-bench"
 for file in "${files[@]}"; do
     name="$(basename "$file" .txt)"
@@ -46,9 +42,7 @@ for file in "${files[@]}"; do
     {
         cat <<'SQL'
 SET client_min_messages = warning;
-SELECT pg_backend_pid() AS backend \gset
-\setenv BENCH_BACKEND :backend
-\! command -v taskset >/dev/null && taskset -p -c "$BENCH_CORE" "$BENCH_BACKEND" >/dev/null
+\i :pin
 DROP TABLE IF EXISTS overhead_lines, overhead_puzzles, overhead_once;
 DROP EXTENSION IF EXISTS pg_sudoku CASCADE;
 DROP SCHEMA IF EXISTS sudoku CASCADE;
@@ -83,8 +77,8 @@ SELECT pg_temp.us('SELECT count((sudoku.rate(p)).level) FROM overhead_once', :on
 SQL
         for r in $(seq "$rounds"); do
             cat <<SQL
-\! ${pin[*]} "$bench" "$file" >> "$work/$name.engine"
-\! ${pin[*]} "$bench" --rate "$file" >> "$work/$name.rate"
+\! ${taskset[*]} "$bench" "$file" >> "$work/$name.engine"
+\! ${taskset[*]} "$bench" --rate "$file" >> "$work/$name.rate"
 INSERT INTO timings VALUES
     ($r, 'scan', pg_temp.us('SELECT count(p) FROM overhead_puzzles', :n)),
     ($r, 'solve', pg_temp.us('SELECT count(sudoku.solve(p)) FROM overhead_puzzles', :n)),
@@ -96,7 +90,7 @@ SQL
         echo "\\copy timings TO '$work/$name.sql'"
         echo "DROP TABLE overhead_lines, overhead_puzzles, overhead_once;"
     } >"$work/$name.psql"
-    BENCH_CORE="$core" psql -X -q -d "$db" -v ON_ERROR_STOP=1 -v lines="$work/$name.lines" -f "$work/$name.psql" >/dev/null
+    psql -X -q -d "$db" -v ON_ERROR_STOP=1 -v lines="$work/$name.lines" -v core="$core" -v pin="$pin_psql" -f "$work/$name.psql" >/dev/null
     python3 - "$file" "$work/$name" "$(wc -l <"$work/$name.lines")" <<'PY'
 import statistics, sys
 file, out, n = sys.argv[1], sys.argv[2], sys.argv[3]
