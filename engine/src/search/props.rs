@@ -365,6 +365,12 @@ impl Forward {
 /// Ones, the coefficients of plain sums.
 const ONES: [i32; 25] = [1; 25];
 
+/// The open cells of a small sum up to which [`State::narrow_small_sum`] walks the
+/// combinations of its groups after the bounds (sigh's solver's few remaining cells: three).
+/// More, and the walk costs more than the nodes it saves (TAREK_ALL, one core: the bounds alone
+/// or with the walk to 3 open cells take 0.45-0.6 of the time of the walk at every count).
+const SMALL_SUM_EXACT_OPEN: u32 = 3;
+
 impl<const C: usize> State<C> {
     /// Keeps in `cell` only the digits of `mask`: `Some(true)` when some left, `None` when none
     /// would be left.
@@ -509,15 +515,21 @@ impl<const C: usize> State<C> {
     }
 
     /// A sum of one part with a total under 128, weights 1, on a grid up to 9x9 (the innie and
-    /// outie sums of killers, little killers): per group of cells that see each other, the
-    /// killer combinations of its size within its candidates and meeting each of its cells
-    /// (a table made once), their sums combined over the groups in 128-bit sets; each cell keeps
-    /// the digits of the combinations whose sum the other groups can make up to the total.
-    /// Sound, and weaker than [`Forward`] (a combination meeting every cell need not fit the
-    /// cells one to one), without its tables and allocations: these passes run at every node.
-    /// (Checking that fit, by Kuhn's matching, cost more than it saved on TAREK_ALL: 1.7x.)
+    /// outie sums of killers, little killers): first the bounds of [`State::small_sum_bounds`],
+    /// and when at most [`SMALL_SUM_EXACT_OPEN`] cells are open, per group of cells that see
+    /// each other, the killer combinations of its size within its candidates and meeting each
+    /// of its cells (a table made once), their sums combined over the groups in 128-bit sets;
+    /// each cell keeps the digits of the combinations whose sum the other groups can make up to
+    /// the total. Sound, and weaker than [`Forward`] (a combination meeting every cell need not
+    /// fit the cells one to one), without its tables and allocations: these passes run at every
+    /// node. (Checking that fit, by Kuhn's matching, cost more than it saved on TAREK_ALL: 1.7x;
+    /// the combinations at every open count, not only the last few, 1.7-2.2x.)
     /// A reversed last cell ([`Part::reversed`], alone in its group) adds `n + 1 - digit`.
     fn narrow_small_sum(&mut self, part: &Part, total: u32, n: usize, queue: &mut Queue<C>) -> Option<bool> {
+        let (bounded, open) = self.small_sum_bounds(part, total, n, queue)?;
+        if open > SMALL_SUM_EXACT_OPEN {
+            return Some(bounded);
+        }
         // The reversed cell's candidates, digit d read as n + 1 - d, and back.
         let flip = |m: u32| if part.reversed { m.reverse_bits() >> (32 - n) } else { m };
         let last = part.cells.len() - 1;
@@ -570,7 +582,7 @@ impl<const C: usize> State<C> {
         for j in (0..g).rev() {
             after[j] = plus(after[j + 1], sums[j]);
         }
-        let mut changed = false;
+        let mut changed = bounded;
         for (j, &(a, b)) in groups.iter().enumerate() {
             let others = plus(before[j], after[j + 1]);
             // The sums this group may take: the rest makes up the total.
@@ -594,6 +606,73 @@ impl<const C: usize> State<C> {
             changed |= self.keep_all(cells, &sup[..b - a], queue)?;
         }
         Some(changed)
+    }
+
+    /// The bounds of a small sum (the ranges sigh's solver narrows a sum over groups of cells
+    /// that see each other by): per group the least and greatest sums of distinct digits, each
+    /// cell's digit at least its least candidate (at most its greatest), the group's cells taking
+    /// the least free digit in turn (linear probing: the set does not depend on the order);
+    /// their totals against the sum; and each group's digits within the slack: a group whose
+    /// largest digit exceeds that of its least set by `x` adds at least `x` to the least total,
+    /// so `x` is at most the total less the least total (and the same from above).
+    /// `None` on a contradiction, else whether a candidate went and how many cells are open.
+    fn small_sum_bounds(&mut self, part: &Part, total: u32, n: usize, queue: &mut Queue<C>) -> Option<(bool, u32)> {
+        let full = (1u32 << n) - 1;
+        let flip = |m: u32| if part.reversed { m.reverse_bits() >> (32 - n) } else { m };
+        let last = part.cells.len() - 1;
+        let (mut lo, mut hi, mut open) = (0u32, 0u32, 0u32);
+        let mut seen = [(0u32, 0u32); 25];
+        for (j, &(a, b)) in part.groups.iter().enumerate() {
+            let (mut least, mut most) = (0u32, 0u32);
+            for i in a..b {
+                let m = self.cand[part.cells[i] as usize];
+                open += (m & (m - 1) != 0) as u32;
+                let m = if i == last { flip(m) } else { m };
+                let low = m & m.wrapping_neg();
+                let x = !(least | (low - 1));
+                least |= x & x.wrapping_neg();
+                let top = 1u32 << (31 - m.leading_zeros());
+                let y = !most & (top | (top - 1));
+                if y == 0 {
+                    return None;
+                }
+                most |= 1 << (31 - y.leading_zeros());
+            }
+            if least > full {
+                return None;
+            }
+            lo += digit_sum(least);
+            hi += digit_sum(most);
+            seen[j] = (least, most);
+        }
+        if total < lo || total > hi {
+            return None;
+        }
+        let (up, down) = (total - lo, hi - total);
+        if up as usize >= n - 1 && down as usize >= n - 1 {
+            return Some((false, open));
+        }
+        let mut changed = false;
+        for (j, &(a, b)) in part.groups.iter().enumerate() {
+            let (least, most) = seen[j];
+            if least == most {
+                continue;
+            }
+            // No digit above the group's greatest least digit plus the slack, none below its
+            // least greatest digit less the slack.
+            let top = 31 - least.leading_zeros() + up;
+            let below = if top + 1 >= 32 { !0 } else { (1u32 << (top + 1)) - 1 };
+            let bottom = most.trailing_zeros().saturating_sub(down);
+            let keep = below & !((1u32 << bottom) - 1) & full;
+            if keep == full {
+                continue;
+            }
+            for i in a..b {
+                let k = if i == last { flip(keep) } else { keep };
+                changed |= self.keep(part.cells[i] as usize, k, queue)?;
+            }
+        }
+        Some((changed, open))
     }
 
     /// Keeps each cell's supported digits `sup` (cells of `cells` in order); `None` when a cell
