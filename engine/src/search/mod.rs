@@ -756,7 +756,7 @@ pub fn candidates_in(
         s.value.copy_from_slice(cells);
         let mut queue = Queue::new();
         for (sum, cage) in &lay.cages {
-            if s.narrow_cage(cage, *sum, &[], &[], true, &mut queue, meter).is_none() {
+            if s.narrow_cage(lay, cage, *sum, &[], &[], true, &mut queue, meter).is_none() {
                 return false;
             }
         }

@@ -447,7 +447,7 @@ impl<const C: usize> State<C> {
                 Special::XSum { cells, sum } => self.narrow_x_sum(cells, *sum, n, queue, meter)?,
                 Special::Skyscraper { cells, count } => self.narrow_skyscraper(cells, *count as usize, n, queue)?,
                 Special::Between { cells } => self.narrow_between(cells, queue)?,
-                Special::Renban { cells } => self.narrow_renban(cells, n, queue)?,
+                Special::Renban { cells } => self.narrow_renban(lay, cells, n, queue)?,
                 Special::Quadruple { cells, digits } => self.narrow_quadruple(cells, digits, queue, meter)?,
                 Special::SumLine { cells, sum, looped } => self.narrow_sum_line(cells, *sum, *looped, queue, meter)?,
                 Special::Lunchbox { cells, sum } => self.narrow_lunchbox(cells, *sum, n, queue, meter)?,
@@ -685,7 +685,8 @@ impl<const C: usize> State<C> {
         Some(changed)
     }
 
-    /// A sandwich: per placement of the 1 and the largest digit, the middle cells' sums.
+    /// A sandwich: per placement of the 1 and the largest digit, the middle cells' sums (a
+    /// row or column of up to 9 digits: [`State::narrow_sandwich_house`]).
     fn narrow_sandwich(
         &mut self,
         cells: &[u16],
@@ -695,6 +696,9 @@ impl<const C: usize> State<C> {
         meter: &mut Meter,
     ) -> Option<bool> {
         let k = cells.len();
+        if n <= 9 && k == n {
+            return self.narrow_sandwich_house(cells, sum, n, queue);
+        }
         let (one, top) = (1u32, 1u32 << (n - 1));
         let inner = ((1u32 << n) - 1) & !one & !top;
         let cand: Vec<u32> = cells.iter().map(|&c| self.cand[c as usize]).collect();
@@ -725,6 +729,75 @@ impl<const C: usize> State<C> {
                             sup[i] |= out[i - p - 1];
                         } else if i != p && i != q {
                             sup[i] |= masks[i];
+                        }
+                    }
+                }
+            }
+        }
+        self.keep_all(cells, &sup[..k], queue)
+    }
+
+    /// A sandwich along a house of up to 9 digits, as sigh's solver narrows one: per placement
+    /// of the 1 and the largest digit, each set of distinct digits between them with the sum
+    /// (the killer combinations of the gap's size, a table) that the middle cells' candidates
+    /// cover, each middle cell meets, and that leaves the outer cells enough other digits; the
+    /// middle cells keep the sets' digits, the outer ones the digits outside a set.
+    fn narrow_sandwich_house(&mut self, cells: &[u16], sum: u32, n: usize, queue: &mut Queue<C>) -> Option<bool> {
+        let k = cells.len();
+        let (one, top) = (1u32, 1u32 << (n - 1));
+        let full = (1u32 << n) - 1;
+        let middle = full & !one & !top;
+        let mut cand = [0u32; 9];
+        for (i, &c) in cells.iter().enumerate() {
+            cand[i] = self.cand[c as usize];
+        }
+        let mut sup = [0u32; 25];
+        for p in 0..k {
+            if cand[p] & (one | top) == 0 {
+                continue;
+            }
+            for q in p + 1..k {
+                for (a, b) in [(one, top), (top, one)] {
+                    if cand[p] & a == 0 || cand[q] & b == 0 {
+                        continue;
+                    }
+                    let gap = q - p - 1;
+                    let inside = cand[p + 1..q].iter().fold(0, |m, &x| m | x) & middle;
+                    let outside = cand[..p].iter().chain(&cand[q + 1..k]).fold(0, |m, &x| m | x) & middle;
+                    let outer = k - gap - 2;
+                    let (mut inner_ok, mut outer_ok, mut found) = (0u32, 0u32, false);
+                    let empty: &[u16] = &[0];
+                    let sets = if gap == 0 {
+                        if sum == 0 {
+                            empty
+                        } else {
+                            &[]
+                        }
+                    } else {
+                        killer_sets(gap, sum)
+                    };
+                    for &set in sets {
+                        let set = set as u32;
+                        if set & !inside != 0
+                            || cand[p + 1..q].iter().any(|&x| x & set == 0)
+                            || ((!set & outside).count_ones() as usize) < outer
+                        {
+                            continue;
+                        }
+                        found = true;
+                        inner_ok |= set;
+                        outer_ok |= !set & middle;
+                    }
+                    if !found {
+                        continue;
+                    }
+                    sup[p] |= a;
+                    sup[q] |= b;
+                    for i in 0..k {
+                        if i > p && i < q {
+                            sup[i] |= cand[i] & inner_ok;
+                        } else if i != p && i != q {
+                            sup[i] |= cand[i] & outer_ok;
                         }
                     }
                 }
@@ -818,11 +891,14 @@ impl<const C: usize> State<C> {
     }
 
     /// A renban line of k cells: per run of k consecutive digits, feasible when every cell has
-    /// one of them and every one of them has a cell; each cell keeps the runs' digits.
-    fn narrow_renban(&mut self, cells: &[u16], n: usize, queue: &mut Queue<C>) -> Option<bool> {
+    /// one of them and every one of them has a cell; each cell keeps the runs' digits, and the
+    /// digits of every feasible run leave the cells that see all their places on the line
+    /// ([`State::exclude_required`]).
+    fn narrow_renban(&mut self, lay: &Layout, cells: &[u16], n: usize, queue: &mut Queue<C>) -> Option<bool> {
         let k = cells.len();
         let run = (1u32 << k) - 1;
         let mut sup = [0u32; 25];
+        let mut required = !0u32;
         for lo in 0..=n - k {
             let w = run << lo;
             let (mut all, mut each) = (0u32, true);
@@ -832,12 +908,14 @@ impl<const C: usize> State<C> {
                 all |= m;
             }
             if each && all == w {
+                required &= w;
                 for (i, &c) in cells.iter().enumerate() {
                     sup[i] |= self.cand[c as usize] & w;
                 }
             }
         }
-        self.keep_all(cells, &sup[..k], queue)
+        let changed = self.keep_all(cells, &sup[..k], queue)?;
+        Some(self.exclude_required(lay, cells, required, queue)? | changed)
     }
 
     /// A between line: per pair of end digits, the digits strictly between them.

@@ -371,7 +371,7 @@ impl<const C: usize> State<C> {
                     if lay.memo.settled(k, f) {
                         continue;
                     }
-                    match self.narrow_cage(cells, *sum, seers, complement, false, queue, meter) {
+                    match self.narrow_cage(lay, cells, *sum, seers, complement, false, queue, meter) {
                         None => return false,
                         Some(true) => progress = true,
                         Some(false) => lay.memo.record(k, f),
@@ -554,10 +554,14 @@ impl<const C: usize> State<C> {
 
     /// Keeps in each cell of a cage the digits that some assignment of distinct digits with the
     /// cage's sum, each from its cell's candidates, puts there (`exact`; else, on up to 9
-    /// digits, the search's cheaper [`State::cage_digits_combos`]). `None` when there is no
-    /// such assignment, else whether a candidate was removed.
+    /// digits, the search's cheaper [`State::cage_digits_combos`]). Without `exact`, the digits
+    /// every such set holds leave the cells that see all their places in the cage
+    /// ([`State::exclude_required`]; past 128 cells, `seers`, the cells that see the whole cage);
+    /// with it the cage's own cells alone change. `None` when there is no such assignment, else
+    /// whether a candidate was removed.
     pub(super) fn narrow_cage(
         &mut self,
+        lay: &Layout,
         cells: &[u16],
         sum: u32,
         seers: &[u16],
@@ -578,8 +582,9 @@ impl<const C: usize> State<C> {
         };
         let mut changed = false;
         // Digits every set with the sum holds are the cage's: the cells that see the whole
-        // cage lose them.
-        if required != 0 {
+        // cage lose them (on grids up to 128 cells, the finer pass after the cage's cells
+        // narrowed: those that see each of the digit's places in the cage).
+        if required != 0 && lay.peer_sets.is_empty() {
             for &c in seers {
                 changed |= self.eliminate(c as usize, required, queue)?;
             }
@@ -592,6 +597,53 @@ impl<const C: usize> State<C> {
                 if allowed[i] & (allowed[i] - 1) == 0 && self.value[c] == 0 {
                     queue.push(c);
                 }
+            }
+        }
+        if required != 0 && !exact {
+            changed |= self.exclude_required(lay, cells, required, queue)?;
+        }
+        Some(changed)
+    }
+
+    /// Digits `required` that `cells` must hold: each leaves every cell that sees all its
+    /// places left among them (sigh's solver's required-value exclusions; with one place it
+    /// leaves that place's peers, as once placed). Needs [`Layout::peer_sets`] (else nothing).
+    /// `None` when a required digit has no place, else whether a candidate was removed.
+    pub(super) fn exclude_required(
+        &mut self,
+        lay: &Layout,
+        cells: &[u16],
+        mut required: u32,
+        queue: &mut Queue<C>,
+    ) -> Option<bool> {
+        if lay.peer_sets.is_empty() {
+            return Some(false);
+        }
+        let mut changed = false;
+        while required != 0 {
+            let bit = required & required.wrapping_neg();
+            required ^= bit;
+            let (mut seen, mut places) = (!0u128, 0);
+            for &c in cells {
+                let c = c as usize;
+                if self.cand[c] & bit != 0 {
+                    if self.value[c] != 0 {
+                        // Placed: its peers lost the digit already.
+                        seen = 0;
+                        places += 1;
+                        break;
+                    }
+                    seen &= lay.peer_sets[c];
+                    places += 1;
+                }
+            }
+            if places == 0 {
+                return None;
+            }
+            while seen != 0 {
+                let p = seen.trailing_zeros() as usize;
+                seen &= seen - 1;
+                changed |= self.eliminate(p, bit, queue)?;
             }
         }
         Some(changed)

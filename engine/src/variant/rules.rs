@@ -98,6 +98,9 @@ pub struct Layout {
     /// Per cell, the other cells that must hold a different digit (sharing a unit or a cage),
     /// ascending.
     pub peers: Vec<Vec<u16>>,
+    /// Per cell, its peers as a set of cells (bit `c` for cell `c`), on grids of at most 128
+    /// cells (up to 11x11); empty on larger ones.
+    pub peer_sets: Vec<u128>,
     /// Per cell, its region (0-based; `u16::MAX` on a grid without boxes or regions).
     pub region_of: Vec<u16>,
     /// The classic rules (rows, columns, square boxes, nothing else): the search takes locked
@@ -287,7 +290,27 @@ impl Rules {
         }
         let classic = self.is_classic() && shape.square_side().is_some();
         let mut compiled = compiled;
-        compiled.props.sums.extend(innies_and_outies(shape, &units, &cages));
+        // The rule of 45 over the cages and the other sums of distinct cells with a total (little
+        // killers, sum lines of one part), those that overlap neither a cage nor each other.
+        let mut regions: Vec<(u32, Vec<u16>, bool)> = cages.iter().map(|(s, cs)| (*s, cs.clone(), true)).collect();
+        let mut taken = vec![false; cells];
+        cages.iter().flat_map(|(_, cs)| cs).for_each(|&c| taken[c as usize] = true);
+        for sum in &compiled.props.sums {
+            if let (Some(total), [part]) = (sum.total, &sum.parts[..]) {
+                let mut cs = part.cells.clone();
+                cs.sort_unstable();
+                cs.dedup();
+                if !part.reversed
+                    && part.weights.iter().all(|&w| w == 1)
+                    && cs.len() == part.cells.len()
+                    && cs.iter().all(|&c| !taken[c as usize])
+                {
+                    cs.iter().for_each(|&c| taken[c as usize] = true);
+                    regions.push((total, cs, false));
+                }
+            }
+        }
+        compiled.props.sums.extend(innies_and_outies(shape, &units, &regions));
         let cage_seers = cages
             .iter()
             .chain(&innies)
@@ -330,6 +353,11 @@ impl Rules {
                 }
             }
         }
+        let peer_sets = if cells <= 128 {
+            peers.iter().map(|p| p.iter().fold(0u128, |set, &o| set | 1 << o)).collect()
+        } else {
+            Vec::new()
+        };
         Ok(Layout {
             shape,
             n,
@@ -338,6 +366,7 @@ impl Rules {
             innies,
             intersections,
             peers,
+            peer_sets,
             region_of,
             classic,
             memo,
@@ -480,13 +509,21 @@ fn cage_from_json(v: &serde_json::Value, no: usize) -> Result<(Option<u32>, Vec<
 /// The most cells of an innie or outie sum [`innies_and_outies`] adds.
 const INNIES_MOST: usize = 8;
 
-/// The rule of 45 over unions of houses, for the search: per band of `k` consecutive rows or
-/// columns (1 to n - 1 of them) and per region, the cells of the union outside the cages wholly
-/// inside it add up to `k` times the digits' total less those cages' sums (the innies; a
-/// single house's are [`Layout::innies`] already); and when every cell of the union is in a
-/// cage, the cells of the cages sticking out add up to those cages' sums less the innies' total
-/// (the outies). Only sums of at most [`INNIES_MOST`] cells.
-fn innies_and_outies(shape: Shape, units: &[(UnitKind, Vec<u16>)], cages: &[(u32, Vec<u16>)]) -> Vec<EqualSums> {
+/// The rule of 45 over unions of houses, for the search, from `cages`: disjoint sum regions
+/// (sum, cells, whether a killer cage: the sums of a little killer or a sum line are regions too,
+/// as sigh's solver takes every sum): per band of `k` consecutive rows or columns (1 to n - 1 of
+/// them) and per region, the cells of the union outside the sum regions wholly inside it add
+/// up to `k` times the digits' total less those regions' sums (the innies; a single house's
+/// with killer cages alone inside are [`Layout::innies`] already); and when every cell of the
+/// union is in a sum region, the cells of the regions sticking out add up to those regions'
+/// sums less the innies' total (the outies). Only sums of at most [`INNIES_MOST`] cells.
+fn innies_and_outies(
+    shape: Shape,
+    units: &[(UnitKind, Vec<u16>)],
+    regions: &[(u32, Vec<u16>, bool)],
+) -> Vec<EqualSums> {
+    let cages: Vec<(u32, Vec<u16>)> = regions.iter().map(|(s, cs, _)| (*s, cs.clone())).collect();
+    let is_cage: Vec<bool> = regions.iter().map(|r| r.2).collect();
     let n = shape.n();
     if cages.is_empty() {
         return Vec::new();
@@ -540,7 +577,7 @@ fn innies_and_outies(shape: Shape, units: &[(UnitKind, Vec<u16>)], cages: &[(u32
             .filter(|&c| inside[c] && (cage_of[c] == usize::MAX || !whole(cage_of[c])))
             .map(|c| c as u16)
             .collect();
-        if k > 1 {
+        if k > 1 || (0..cages.len()).any(|g| whole(g) && !is_cage[g]) {
             push(innies.clone(), rest, &mut out);
         }
         let free = innies.iter().any(|&c| cage_of[c as usize] == usize::MAX);
@@ -561,7 +598,7 @@ fn innies_and_outies(shape: Shape, units: &[(UnitKind, Vec<u16>)], cages: &[(u32
         for (_, unit) in units {
             let whole: Vec<usize> = (0..cages.len()).filter(|&g| cages[g].1.iter().all(|c| unit.contains(c))).collect();
             let held: u32 = whole.iter().map(|&g| cages[g].0).sum();
-            for (sum, cells) in cages {
+            for (sum, cells) in &cages {
                 let outside: Vec<u16> = cells.iter().copied().filter(|c| !unit.contains(c)).collect();
                 let [x] = outside[..] else { continue };
                 let rest: Vec<u16> = unit
