@@ -173,7 +173,8 @@ struct Search<'a, const C: usize> {
     /// every [`DECAY_EVERY`] conflicts, and the search branches on the open cell of the highest
     /// score per candidate (the history heuristic of CSP solvers; with all scores 0, the fewest
     /// candidates), or, when that cell has more than two candidates, on a digit's two places in
-    /// a unit (the pair of the highest scores: sigh's house-based branching).
+    /// a unit (the pair of the highest scores: sigh's house-based branching). The scores start
+    /// from the layout's [`Layout::priorities`].
     scores: Vec<u32>,
     conflicts: u32,
     /// The layout has passes (cages or constraints), which run only where cells changed.
@@ -196,7 +197,7 @@ impl<'a, const C: usize> Search<'a, C> {
             nodes: 0,
             budget: u64::MAX,
             over_budget: false,
-            scores: if !first_open && lay.has_passes() { vec![0; C] } else { Vec::new() },
+            scores: if !first_open && lay.has_passes() { lay.priorities.clone() } else { Vec::new() },
             conflicts: 0,
             passes: lay.has_passes(),
         }
