@@ -589,11 +589,24 @@ fn innies_and_outies(
             }
         }
     }
-    for (kind, unit) in units {
-        if *kind == UnitKind::Region {
+    // Each region, and the unions of the first (and of the last) k regions in their order, as
+    // sigh's solver grows its super-regions box by box.
+    let regions: Vec<&Vec<u16>> = units.iter().filter(|(kind, _)| *kind == UnitKind::Region).map(|(_, u)| u).collect();
+    for unit in &regions {
+        let mut inside = vec![false; n * n];
+        unit.iter().for_each(|&c| inside[c as usize] = true);
+        unions.push((1, inside));
+    }
+    if regions.len() == n {
+        for order in [false, true] {
             let mut inside = vec![false; n * n];
-            unit.iter().for_each(|&c| inside[c as usize] = true);
-            unions.push((1, inside));
+            for k in 1..n {
+                let unit = if order { regions[n - k] } else { regions[k - 1] };
+                unit.iter().for_each(|&c| inside[c as usize] = true);
+                if k >= 2 {
+                    unions.push((k, inside.clone()));
+                }
+            }
         }
     }
     let mut out: Vec<EqualSums> = Vec::new();
