@@ -42,7 +42,9 @@ out="$root/target/package"
 mkdir -p "$out"
 zip="$out/pg_sudoku-$version.zip"
 git archive --format=zip --prefix="pg_sudoku-$version/" -o "$zip" HEAD
-unzip -l "$zip" | grep -q " pg_sudoku-$version/META.json$" || { echo "$zip: no META.json at its top" >&2; exit 1; }
+# Not `unzip | grep -q`: grep leaves at the first match, and unzip, still writing, dies of SIGPIPE,
+# which pipefail turns into a failure (the matrix run of 2026-11-29 failed so).
+grep -qx "pg_sudoku-$version/META.json" < <(unzip -Z1 "$zip") || { echo "$zip: no META.json at its top" >&2; exit 1; }
 
 if [ "${1:-}" != --test ]; then
     echo "$zip"
