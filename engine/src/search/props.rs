@@ -766,15 +766,11 @@ impl<const C: usize> State<C> {
                     let outside = cand[..p].iter().chain(&cand[q + 1..k]).fold(0, |m, &x| m | x) & middle;
                     let outer = k - gap - 2;
                     let (mut inner_ok, mut outer_ok, mut found) = (0u32, 0u32, false);
-                    let empty: &[u16] = &[0];
-                    let sets = if gap == 0 {
-                        if sum == 0 {
-                            empty
-                        } else {
-                            &[]
-                        }
-                    } else {
-                        killer_sets(gap, sum)
+                    // No cell between: only the empty set, of sum 0.
+                    let sets: &[u16] = match (gap, sum) {
+                        (0, 0) => &[0],
+                        (0, _) => &[],
+                        _ => killer_sets(gap, sum),
                     };
                     for &set in sets {
                         let set = set as u32;

@@ -296,7 +296,8 @@ impl Rules {
         let mut compiled = compiled;
         // The rule of 45 over the cages and the other sums of distinct cells with a total (little
         // killers, sum lines of one part), those that overlap neither a cage nor each other.
-        let mut regions: Vec<(u32, Vec<u16>, bool)> = cages.iter().map(|(s, cs)| (*s, cs.clone(), true)).collect();
+        // Killer cages first, then the other regions.
+        let mut regions: Vec<(u32, &[u16])> = cages.iter().map(|(s, cs)| (*s, &cs[..])).collect();
         let mut taken = vec![false; cells];
         cages.iter().flat_map(|(_, cs)| cs).for_each(|&c| taken[c as usize] = true);
         for sum in &compiled.props.sums {
@@ -309,12 +310,13 @@ impl Rules {
                     && cs.len() == part.cells.len()
                     && cs.iter().all(|&c| !taken[c as usize])
                 {
-                    cs.iter().for_each(|&c| taken[c as usize] = true);
-                    regions.push((total, cs, false));
+                    part.cells.iter().for_each(|&c| taken[c as usize] = true);
+                    regions.push((total, &part.cells[..]));
                 }
             }
         }
-        compiled.props.sums.extend(innies_and_outies(shape, &units, &regions));
+        let derived = innies_and_outies(shape, &units, &regions, cages.len());
+        compiled.props.sums.extend(derived);
         let cage_seers = cages
             .iter()
             .chain(&innies)
@@ -556,8 +558,8 @@ fn priorities(
 const INNIES_MOST: usize = 8;
 
 /// The rule of 45 over unions of houses, for the search, from `cages`: disjoint sum regions
-/// (sum, cells, whether a killer cage: the sums of a little killer or a sum line are regions too,
-/// as sigh's solver takes every sum): per band of `k` consecutive rows or columns (1 to n - 1 of
+/// (sum, cells), the first `killers` of them killer cages, the rest the sums of little killers or
+/// sum lines (sigh's solver takes every sum): per band of `k` consecutive rows or columns (1 to n - 1 of
 /// them) and per region, the cells of the union outside the sum regions wholly inside it add
 /// up to `k` times the digits' total less those regions' sums (the innies; a single house's
 /// with killer cages alone inside are [`Layout::innies`] already); and when every cell of the
@@ -566,10 +568,9 @@ const INNIES_MOST: usize = 8;
 fn innies_and_outies(
     shape: Shape,
     units: &[(UnitKind, Vec<u16>)],
-    regions: &[(u32, Vec<u16>, bool)],
+    cages: &[(u32, &[u16])],
+    killers: usize,
 ) -> Vec<EqualSums> {
-    let cages: Vec<(u32, Vec<u16>)> = regions.iter().map(|(s, cs, _)| (*s, cs.clone())).collect();
-    let is_cage: Vec<bool> = regions.iter().map(|r| r.2).collect();
     let n = shape.n();
     if cages.is_empty() {
         return Vec::new();
@@ -591,17 +592,17 @@ fn innies_and_outies(
     }
     // Each region, and the unions of the first (and of the last) k regions in their order, as
     // sigh's solver grows its super-regions box by box.
-    let regions: Vec<&Vec<u16>> = units.iter().filter(|(kind, _)| *kind == UnitKind::Region).map(|(_, u)| u).collect();
-    for unit in &regions {
+    let boxes: Vec<&Vec<u16>> = units.iter().filter(|(kind, _)| *kind == UnitKind::Region).map(|(_, u)| u).collect();
+    for unit in &boxes {
         let mut inside = vec![false; n * n];
         unit.iter().for_each(|&c| inside[c as usize] = true);
         unions.push((1, inside));
     }
-    if regions.len() == n {
+    if boxes.len() == n {
         for order in [false, true] {
             let mut inside = vec![false; n * n];
             for k in 1..n {
-                let unit = if order { regions[n - k] } else { regions[k - 1] };
+                let unit = if order { boxes[n - k] } else { boxes[k - 1] };
                 unit.iter().for_each(|&c| inside[c as usize] = true);
                 if k >= 2 {
                     unions.push((k, inside.clone()));
@@ -636,7 +637,7 @@ fn innies_and_outies(
             .filter(|&c| inside[c] && (cage_of[c] == usize::MAX || !whole(cage_of[c])))
             .map(|c| c as u16)
             .collect();
-        if k > 1 || (0..cages.len()).any(|g| whole(g) && !is_cage[g]) {
+        if k > 1 || (killers..cages.len()).any(whole) {
             push(innies.clone(), rest, &mut out);
         }
         let free = innies.iter().any(|&c| cage_of[c as usize] == usize::MAX);
@@ -657,7 +658,7 @@ fn innies_and_outies(
         for (_, unit) in units {
             let whole: Vec<usize> = (0..cages.len()).filter(|&g| cages[g].1.iter().all(|c| unit.contains(c))).collect();
             let held: u32 = whole.iter().map(|&g| cages[g].0).sum();
-            for (sum, cells) in &cages {
+            for &(sum, cells) in cages {
                 let outside: Vec<u16> = cells.iter().copied().filter(|c| !unit.contains(c)).collect();
                 let [x] = outside[..] else { continue };
                 let rest: Vec<u16> = unit
