@@ -171,12 +171,19 @@ struct Search<'a, const C: usize> {
     /// Conflict scores per cell, for the layouts of the setters' constraints and cages (empty
     /// otherwise): a branch whose digit fails at once adds to its cell's score, halved for all
     /// every [`DECAY_EVERY`] conflicts, and the search branches on the open cell of the highest
-    /// score per candidate (the history heuristic of CSP solvers; with all scores 0, the fewest
-    /// candidates), or, when that cell has more than two candidates, on a digit's two places in
-    /// a unit (the pair of the highest scores: sigh's house-based branching). The scores start
-    /// from the layout's [`Layout::priorities`].
+    /// score per candidate (raised by the bonus of [`Search::value_scores`]; the history
+    /// heuristic of CSP solvers; with all scores 0, the fewest candidates), or, when that cell
+    /// has more than two candidates, on a digit's two places in a unit (the pair of the
+    /// highest score, when it stands high enough: sigh's house-based branching). The scores
+    /// start from the layout's [`Layout::priorities`].
     scores: Vec<u32>,
     conflicts: u32,
+    /// Conflicts per digit (0-based), quartered at every halving of the cell scores; the most
+    /// conflict-prone digit, when it stands out ([`Search::value_bonus`]), adds a fifth of its
+    /// score to every cell that still holds it (sigh's value scores).
+    value_scores: [u32; 32],
+    /// That digit's bit and the bonus it gives (0 and 0 when no digit stands out).
+    value_bonus: (u32, u32),
     /// The layout has passes (cages or constraints), which run only where cells changed.
     passes: bool,
 }
@@ -199,6 +206,8 @@ impl<'a, const C: usize> Search<'a, C> {
             over_budget: false,
             scores: if !first_open && lay.has_passes() { lay.priorities.clone() } else { Vec::new() },
             conflicts: 0,
+            value_scores: [0; 32],
+            value_bonus: (0, 0),
             passes: lay.has_passes(),
         }
     }
@@ -338,10 +347,13 @@ impl<'a, const C: usize> Search<'a, C> {
                 return Err(Interrupted);
             } else if !self.scores.is_empty() {
                 self.scores[cell] += 16;
+                self.value_scores[bit.trailing_zeros() as usize] += 16;
                 self.conflicts += 1;
                 if self.conflicts % DECAY_EVERY == 0 {
                     self.scores.iter_mut().for_each(|x| *x /= 2);
+                    self.value_scores.iter_mut().for_each(|x| *x /= 4);
                 }
+                self.value_bonus = self.value_bonus();
             }
         }
         Ok(false)
@@ -373,6 +385,27 @@ impl<'a, const C: usize> Search<'a, C> {
         Ok((!self.over_budget).then_some(found?))
     }
 
+    /// The most conflict-prone digit's bit and a fifth of its score, when it stands out: a
+    /// score of at least as many conflicts as the layout has digits, and over 1.5 times the
+    /// least non-zero one (sigh's thresholds); else (0, 0).
+    fn value_bonus(&self) -> (u32, u32) {
+        let n = self.lay.n;
+        let (mut best, mut max, mut min) = (0, 0, u32::MAX);
+        for (d, &v) in self.value_scores[..n].iter().enumerate() {
+            if v > max {
+                (best, max) = (d, v);
+            }
+            if v != 0 && v < min {
+                min = v;
+            }
+        }
+        if max < 16 * n as u32 || 2 * max as u64 <= 3 * min as u64 {
+            (0, 0)
+        } else {
+            (1 << best, max / 5)
+        }
+    }
+
     /// After a consistent propagation of `s`: `s` when it solved the grid (at the root, kept as
     /// the solved root), else a frame that branches on one of its open cells.
     #[inline(always)]
@@ -380,13 +413,22 @@ impl<'a, const C: usize> Search<'a, C> {
         if s.open == 0 {
             return Some(s);
         }
-        let cell = if self.scores.is_empty() { s.pick(self.first_open) } else { s.pick_scored(&self.scores) };
+        let cell = if self.scores.is_empty() {
+            s.pick(self.first_open)
+        } else {
+            s.pick_scored(&self.scores, self.value_bonus)
+        };
         if !self.scores.is_empty() && s.cand[cell].count_ones() > 2 {
-            // A digit's two places in a unit (two branches, the pair of the highest scores)
-            // rather than the cell's digits: the house-based branching of sigh's solver.
-            if let Some((a, b, digit)) = s.two_places(self.lay, &self.scores) {
-                self.frames.push(Frame { rest: 0b11, cell: a, other: b, digit, state: s });
-                return None;
+            // A digit's two places in a unit (two branches) rather than the cell's digits, when
+            // the higher score of the two is at least half the cell's score per candidate: the
+            // house-based branching of sigh's solver, which asks for twice the score per
+            // candidate (taking it this readily halved the nodes on little killers and
+            // thermometers and took 0.7 of them on the hard killers; docs/benchmarks.md).
+            if let Some((a, b, digit, score)) = s.two_places(self.lay, &self.scores) {
+                if 2 * score * s.cand[cell].count_ones() as u64 >= self.scores[cell] as u64 {
+                    self.frames.push(Frame { rest: 0b11, cell: a, other: b, digit, state: s });
+                    return None;
+                }
             }
         }
         self.frames.push(Frame { rest: s.cand[cell], cell: cell as u16, other: NO_CELL, digit: 0, state: s });

@@ -894,13 +894,14 @@ impl<const C: usize> State<C> {
         Some((allowed, required))
     }
 
-    /// The open cell of the highest (score + 1) per candidate (the first such); the state must
-    /// have an open cell.
-    pub(super) fn pick_scored(&self, scores: &[u32]) -> usize {
+    /// The open cell of the highest (score + 1, plus `bonus` when it holds `digit`) per
+    /// candidate (the first such); the state must have an open cell.
+    pub(super) fn pick_scored(&self, scores: &[u32], (digit, bonus): (u32, u32)) -> usize {
         let (mut best, mut best_score, mut best_count) = (0, 0u64, 1u64);
         for c in 0..C {
             if self.value[c] == 0 {
-                let (score, count) = (scores[c] as u64 + 1, self.cand[c].count_ones() as u64);
+                let extra = if self.cand[c] & digit != 0 { bonus } else { 0 };
+                let (score, count) = (scores[c] as u64 + 1 + extra as u64, self.cand[c].count_ones() as u64);
                 if score * best_count > best_score * count {
                     (best, best_score, best_count) = (c, score, count);
                 }
@@ -910,9 +911,10 @@ impl<const C: usize> State<C> {
     }
 
     /// A digit with exactly two places left in a unit where it is not placed yet: the two
-    /// cells and the digit (0-based), of the highest conflict score summed over the two cells
-    /// (the first such in the layout's order of units and digits).
-    pub(super) fn two_places(&self, lay: &Layout, scores: &[u32]) -> Option<(u16, u16, u8)> {
+    /// cells (the one of the higher conflict score first), the digit (0-based) and that score,
+    /// of the highest such score (the last such in the layout's order of units and digits, as
+    /// sigh's solver replaces its pick on a tie).
+    pub(super) fn two_places(&self, lay: &Layout, scores: &[u32]) -> Option<(u16, u16, u8, u64)> {
         let mut best: Option<(u16, u16, u8, u64)> = None;
         for (_, unit) in &lay.units {
             let (mut once, mut twice, mut more, mut placed) = (0u32, 0u32, 0u32, 0u32);
@@ -932,14 +934,17 @@ impl<const C: usize> State<C> {
                 two &= two - 1;
                 let mut cells =
                     unit.iter().filter(|&&c| self.value[c as usize] == 0 && self.cand[c as usize] >> d & 1 != 0);
-                let (a, b) = (*cells.next()?, *cells.next()?);
-                let score = scores[a as usize] as u64 + scores[b as usize] as u64;
-                if best.is_none_or(|(_, _, _, s)| score > s) {
+                let (mut a, mut b) = (*cells.next()?, *cells.next()?);
+                if scores[b as usize] > scores[a as usize] {
+                    (a, b) = (b, a);
+                }
+                let score = scores[a as usize] as u64;
+                if best.is_none_or(|(_, _, _, s)| score >= s) {
                     best = Some((a, b, d as u8, score));
                 }
             }
         }
-        best.map(|(a, b, d, _)| (a, b, d))
+        best
     }
 
     /// The open cell to branch on; the state must have an open cell. `first_open`: the first in

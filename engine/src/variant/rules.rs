@@ -302,20 +302,26 @@ impl Rules {
         cages.iter().flat_map(|(_, cs)| cs).for_each(|&c| taken[c as usize] = true);
         for sum in &compiled.props.sums {
             if let (Some(total), [part]) = (sum.total, &sum.parts[..]) {
-                let mut cs = part.cells.clone();
-                cs.sort_unstable();
-                cs.dedup();
-                if !part.reversed
-                    && part.weights.iter().all(|&w| w == 1)
-                    && cs.len() == part.cells.len()
-                    && cs.iter().all(|&c| !taken[c as usize])
-                {
+                if plain_sum(part) && part.cells.iter().all(|&c| !taken[c as usize]) {
                     part.cells.iter().for_each(|&c| taken[c as usize] = true);
                     regions.push((total, &part.cells[..]));
                 }
             }
         }
-        let derived = innies_and_outies(shape, &units, &regions, cages.len());
+        let mut derived = innies_and_outies(shape, &units, &regions, cages.len());
+        let plain: Vec<(u32, &[u16])> = cages
+            .iter()
+            .map(|(s, cs)| (*s, &cs[..]))
+            .chain(compiled.props.sums.iter().filter_map(|sum| match (sum.total, &sum.parts[..]) {
+                (Some(total), [part]) if plain_sum(part) => Some((total, &part.cells[..])),
+                _ => None,
+            }))
+            .collect();
+        for extra in covering_sums(n, &units, &plain, cages.len(), &peers) {
+            if !derived.iter().any(|s| s.total == extra.total && s.parts[0].cells == extra.parts[0].cells) {
+                derived.push(extra);
+            }
+        }
         compiled.props.sums.extend(derived);
         let cage_seers = cages
             .iter()
@@ -677,6 +683,122 @@ fn innies_and_outies(
                 out.push(EqualSums { parts: vec![part], total: Some(rest_sum) });
             }
         }
+    }
+    out
+}
+
+/// A part that is a plain sum of distinct cells: every weight 1, not reversed, no cell twice.
+fn plain_sum(part: &Part) -> bool {
+    let mut cs = part.cells.clone();
+    cs.sort_unstable();
+    cs.dedup();
+    !part.reversed && part.weights.iter().all(|&w| w == 1) && cs.len() == part.cells.len()
+}
+
+/// Sums across a house (sigh's solver's hidden cages and sum intersections). Per house, the
+/// plain sums `regions` (total, cells; the first `killers` of them killer cages) that cross it,
+/// and a set of those that do not overlap (the ones that overlap the fewest others first):
+/// - the house's cells outside the ones of the set wholly inside it add up to what those leave
+///   of the house's total (when one of them is not a killer cage: the layout's innies are
+///   those);
+/// - where the set leaves cells of the house uncovered, other houses that cross it only there
+///   (by at least two cells) and overlap none of it join it; once the house is covered, the
+///   cells of all these outside the house add up to their totals less the house's, less the
+///   houses wholly among them, whose cells leave. Kept when that sum is tight: its range over
+///   the cells' groups of distinct digits (greedy, by `peers`) more than 4 times its leeway.
+fn covering_sums(
+    n: usize,
+    units: &[(UnitKind, Vec<u16>)],
+    regions: &[(u32, &[u16])],
+    killers: usize,
+    peers: &[Vec<u16>],
+) -> Vec<EqualSums> {
+    let cells = n * n;
+    let house = (n * (n + 1) / 2) as u32;
+    let mut out: Vec<EqualSums> = Vec::new();
+    let mut in_unit = vec![false; cells];
+    let mut taken = vec![false; cells];
+    for (_, unit) in units {
+        in_unit.fill(false);
+        unit.iter().for_each(|&c| in_unit[c as usize] = true);
+        let crossing: Vec<usize> =
+            (0..regions.len()).filter(|&k| regions[k].1.iter().any(|&c| in_unit[c as usize])).collect();
+        if crossing.is_empty() {
+            continue;
+        }
+        let overlaps =
+            |k: usize| crossing.iter().filter(|&&o| regions[o].1.iter().any(|c| regions[k].1.contains(c))).count();
+        let mut order = crossing.clone();
+        order.sort_by_key(|&k| overlaps(k));
+        taken.fill(false);
+        let (mut total, mut inside, mut rest, mut other) = (0u32, 0u32, unit.clone(), false);
+        for k in order {
+            if regions[k].1.iter().all(|&c| !taken[c as usize]) {
+                regions[k].1.iter().for_each(|&c| taken[c as usize] = true);
+                total += regions[k].0;
+                if regions[k].1.iter().all(|&c| in_unit[c as usize]) {
+                    inside += regions[k].0;
+                    rest.retain(|c| !regions[k].1.contains(c));
+                    other |= k >= killers;
+                }
+            }
+        }
+        // The house's cells outside the chosen regions wholly inside it: its hidden cage (the
+        // layout's innies already when they are all killer cages).
+        if other && !rest.is_empty() && inside < house {
+            rest.sort_unstable();
+            if !out.iter().any(|s| s.parts[0].cells == rest) {
+                out.push(EqualSums { parts: vec![Part::sum(rest)], total: Some(house - inside) });
+            }
+        }
+        let mut uncovered = unit.iter().filter(|&&c| !taken[c as usize]).count();
+        for (_, gap) in units {
+            if uncovered == 0 {
+                break;
+            }
+            let meets = gap.iter().filter(|&&c| in_unit[c as usize]).count();
+            let fills = gap.iter().filter(|&&c| in_unit[c as usize] && !taken[c as usize]).count();
+            if fills < 2 || fills != meets || gap.iter().any(|&c| taken[c as usize]) {
+                continue;
+            }
+            gap.iter().for_each(|&c| taken[c as usize] = true);
+            total += house;
+            uncovered -= fills;
+        }
+        let Some(mut total) = total.checked_sub(house).filter(|_| uncovered == 0) else { continue };
+        unit.iter().for_each(|&c| taken[c as usize] = false);
+        for (_, inner) in units {
+            if inner.iter().all(|&c| taken[c as usize]) {
+                let Some(rest) = total.checked_sub(house) else { break };
+                total = rest;
+                inner.iter().for_each(|&c| taken[c as usize] = false);
+            }
+        }
+        let outside: Vec<u16> = (0..cells).filter(|&c| taken[c]).map(|c| c as u16).collect();
+        if outside.is_empty() {
+            continue;
+        }
+        let mut groups: Vec<Vec<u16>> = Vec::new();
+        for &c in &outside {
+            match groups.iter_mut().find(|g| g.iter().all(|&o| peers[c as usize].binary_search(&o).is_ok())) {
+                Some(g) => g.push(c),
+                None => groups.push(vec![c]),
+            }
+        }
+        let (mut lo, mut hi) = (0u32, 0u32);
+        for g in &groups {
+            let (a, b) = sums(n, g.len().min(n));
+            lo += a as u32;
+            hi += b as u32;
+        }
+        if !(lo..=hi).contains(&total) {
+            continue;
+        }
+        let leeway = (total - lo).min(hi - total);
+        if hi - lo <= 4 * leeway || out.iter().any(|s| s.total == Some(total) && s.parts[0].cells == outside) {
+            continue;
+        }
+        out.push(EqualSums { parts: vec![Part::sum(outside)], total: Some(total) });
     }
     out
 }
