@@ -2,7 +2,7 @@
 
 use pgrx::pg_sys::errcodes::PgSqlErrorCode;
 use pgrx::prelude::*;
-use sudoku_engine::{count_nine_with, count_solutions_with, solve_into_with, solve_nine_with, Interrupted};
+use sudoku_engine::{count_nine_with, count_solutions_with, solve_into_with, solve_nine_packed_with, Interrupted};
 
 use crate::grid_type::{invalid_parameter, Grid, PackedGrid, Solved};
 
@@ -83,10 +83,10 @@ pub fn searched<T>(outcome: Result<T, Interrupted>) -> T {
 // inlining and optimisation (18 ms warm, 95 ms in a new session) cost more than the 100,000 calls' overhead.
 #[pg_extern(immutable, strict, parallel_safe, cost = 600)]
 fn solve(grid: PackedGrid) -> Option<Solved> {
-    // A 9x9 grid's cells are read onto the stack and its solution packed straight into the
-    // value returned; another shape's solution is written over the argument's own cells.
+    // A 9x9 grid's cells are read onto the stack and its solution packed by the search straight
+    // into the value returned; another shape's solution is written over the argument's own cells.
     match grid.nine() {
-        Some(cells) => searched(solve_nine_with(&cells, &mut interrupts())).map(Solved::Nine),
+        Some(cells) => Solved::nine(|out| searched(solve_nine_packed_with(&cells, &mut interrupts(), out))),
         None => {
             let mut grid = grid.grid();
             searched(solve_into_with(&mut grid.0, &mut interrupts())).then_some(Solved::Other(grid))

@@ -185,19 +185,35 @@ unsafe impl<'fcx> ArgAbi<'fcx> for PackedGrid<'fcx> {
     }
 }
 
-/// What `sudoku.solve` returns: a 9x9 solution's cells, packed straight into the new value (no
-/// grid built for it), or a grid of another shape.
+/// What `sudoku.solve` returns: a 9x9 solution, written by the search straight into the new
+/// value ([`Solved::nine`]), or a grid of another shape.
 pub enum Solved {
-    Nine([u8; 81]),
+    /// A `sudoku.grid` value already made.
+    Value(pg_sys::Datum),
     Other(Grid),
+}
+
+impl Solved {
+    /// The value `fill` writes a 9x9 solution into (`Grid::pack_nine`'s 42 bytes), made before
+    /// the search so that the solution is packed in place; `None`, the value given back, when
+    /// `fill` finds no solution.
+    pub fn nine(fill: impl FnOnce(&mut [u8; 42]) -> bool) -> Option<Solved> {
+        let mut found = false;
+        let datum = new_value(42, |data| found = fill(data.try_into().expect("42 bytes")));
+        if found {
+            Some(Solved::Value(datum))
+        } else {
+            // SAFETY: the value just made by palloc, not handed to anyone.
+            unsafe { pg_sys::pfree(datum.cast_mut_ptr()) };
+            None
+        }
+    }
 }
 
 impl IntoDatum for Solved {
     fn into_datum(self) -> Option<pg_sys::Datum> {
         match self {
-            Solved::Nine(cells) => {
-                Some(new_value(42, |data| EngineGrid::pack_nine(&cells, data.try_into().expect("42 bytes"))))
-            }
+            Solved::Value(datum) => Some(datum),
             Solved::Other(grid) => grid.into_datum(),
         }
     }

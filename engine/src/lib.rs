@@ -36,5 +36,5 @@ pub mod views;
 pub use grid::{Grid, GridError, Shape};
 pub use search::{
     count_nine_with, count_solutions, count_solutions_with, propagate, propagate_with, solve, solve_into_with,
-    solve_nine_with, solve_with, Branching, Interrupted, Solutions, Techniques,
+    solve_nine_packed_with, solve_nine_with, solve_with, Branching, Interrupted, Solutions, Techniques,
 };

@@ -589,20 +589,73 @@ pub(crate) fn fewest_candidates(open: &[u32; 3], word: impl Fn(usize, usize) -> 
     best
 }
 
-/// Per byte, its bit j moved to bit 0 of byte j.
-const SPREAD8: [u64; 256] = {
+/// Per byte, its bit j moved to bit `step * j`.
+const fn spread(step: usize) -> [u64; 256] {
     let mut t = [0u64; 256];
     let mut v = 0;
     while v < 256 {
         let mut j = 0;
         while j < 8 {
-            t[v] |= ((v >> j & 1) as u64) << (8 * j);
+            t[v] |= ((v >> j & 1) as u64) << (step * j);
             j += 1;
         }
         v += 1;
     }
     t
-};
+}
+
+/// Per byte, its bit j moved to bit 0 of byte j.
+const SPREAD8: [u64; 256] = spread(8);
+
+/// Per byte, its bit j moved to bit 0 of nibble j (in the low 32 bits).
+const SPREAD4: [u64; 256] = spread(4);
+
+/// A band's bit planes of a solved board whose words `word(band, digit)` reads: plane b holds
+/// the cells whose digit has bit b.
+#[inline(always)]
+fn digit_planes(word: &impl Fn(usize, usize) -> u32, band: usize) -> [u32; 4] {
+    let mut planes = [0u32; 4];
+    for d in 0..9 {
+        let w = word(band, d);
+        for (b, plane) in planes.iter_mut().enumerate() {
+            if (d + 1) >> b & 1 != 0 {
+                *plane |= w;
+            }
+        }
+    }
+    planes
+}
+
+/// The digits of a solved board whose words `word(band, digit)` reads, packed two cells a byte
+/// as [`crate::Grid::pack_nine`] writes them after its byte of box side (cell `i` in bits
+/// `4i..4i + 4` of the 41 bytes, little-endian): per band, the digits' bit planes spread 8
+/// cells at a time to nibbles by [`SPREAD4`], each band's 108 bits laid after the last's.
+#[inline]
+pub(crate) fn solved_nibbles(word: impl Fn(usize, usize) -> u32, out: &mut [u8; 41]) {
+    let mut words = [0u64; 6];
+    for band in 0..3 {
+        let planes = digit_planes(&word, band);
+        let mut bits = 0u128;
+        for chunk in 0..4 {
+            let nibbles =
+                planes.iter().enumerate().fold(0u64, |x, (b, p)| x | SPREAD4[(p >> (8 * chunk) & 0xFF) as usize] << b);
+            bits |= (nibbles as u128) << (32 * chunk);
+        }
+        // 27 cells: 108 bits, from bit 108 * band of the stream.
+        let at = 108 * band;
+        let (word, shift) = (at / 64, at % 64);
+        words[word] |= (bits << shift) as u64;
+        words[word + 1] |= (bits << shift >> 64) as u64;
+        if shift > 20 {
+            words[word + 2] |= (bits >> (128 - shift)) as u64;
+        }
+    }
+    let mut bytes = [0u8; 48];
+    for (i, w) in words.iter().enumerate() {
+        bytes[8 * i..8 * i + 8].copy_from_slice(&w.to_le_bytes());
+    }
+    out.copy_from_slice(&bytes[..41]);
+}
 
 /// The digits of a solved board whose words `word(band, digit)` reads, row-major, 1-based.
 /// Without a branch on the board: per band, the digits' bit planes (plane b holds the cells
@@ -613,15 +666,7 @@ pub(crate) fn solved_digits(word: impl Fn(usize, usize) -> u32) -> [u8; 81] {
     // the next band (or the padding) overwrites them.
     let mut out = [0u8; 88];
     for band in 0..3 {
-        let mut planes = [0u32; 4];
-        for d in 0..9 {
-            let w = word(band, d);
-            for (b, plane) in planes.iter_mut().enumerate() {
-                if (d + 1) >> b & 1 != 0 {
-                    *plane |= w;
-                }
-            }
-        }
+        let planes = digit_planes(&word, band);
         for chunk in 0..4 {
             let bytes =
                 planes.iter().enumerate().fold(0u64, |x, (b, p)| x | SPREAD8[(p >> (8 * chunk) & 0xFF) as usize] << b);

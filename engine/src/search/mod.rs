@@ -999,6 +999,24 @@ pub fn solve_nine_with(cells: &[u8], interrupt: &mut dyn FnMut() -> bool) -> Res
     chute9::Search::new(cells).next(interrupt)
 }
 
+/// [`solve_nine_with`] that writes the solution as [`Grid::pack_nine`] packs it into `out` (its
+/// byte of box side, then the cells two a byte, straight from the search's bit planes): true
+/// when there is one, false (`out` untouched) when there is none. What `sudoku.solve` runs on
+/// a 9x9 grid, into the value it returns.
+pub fn solve_nine_packed_with(
+    cells: &[u8],
+    interrupt: &mut dyn FnMut() -> bool,
+    out: &mut [u8; 42],
+) -> Result<bool, Interrupted> {
+    assert_eq!(cells.len(), 81, "the cells of a 9x9 grid");
+    let (side, rest) = out.split_first_mut().expect("42 bytes");
+    let found = chute9::Search::new(cells).next_packed(interrupt, rest.try_into().expect("41 bytes"))?;
+    if found {
+        *side = 3;
+    }
+    Ok(found)
+}
+
 /// [`count_solutions_with`] on the 81 cells of a 9x9 grid (see [`solve_nine_with`]).
 pub fn count_nine_with(cells: &[u8], limit: u64, interrupt: &mut dyn FnMut() -> bool) -> Result<u64, Interrupted> {
     assert_eq!(cells.len(), 81, "the cells of a 9x9 grid");
