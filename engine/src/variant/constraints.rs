@@ -735,16 +735,7 @@ impl Part {
         if self.weights.iter().any(|&w| w != 1) {
             return;
         }
-        let first_fit = |order: &[u16]| {
-            let mut groups: Vec<Vec<u16>> = Vec::new();
-            for &c in order {
-                match groups.iter_mut().find(|g| g.iter().all(|&o| sees(o, c))) {
-                    Some(g) => g.push(c),
-                    None => groups.push(vec![c]),
-                }
-            }
-            groups
-        };
+        let first_fit = |order: &[u16]| first_fit(order, peers);
         let score = |groups: &[Vec<u16>]| groups.iter().map(|g| g.len() * g.len()).sum::<usize>();
         let mut best = first_fit(cells);
         let mut consider = |groups: Vec<Vec<u16>>| {
@@ -1496,6 +1487,20 @@ impl Memo {
     pub fn record(&self, k: usize, f: u64) {
         self.0[k].store(f, std::sync::atomic::Ordering::Relaxed)
     }
+}
+
+/// Cells in groups that see each other (by `peers`): each cell of `order` in the first group
+/// all of whose cells it sees, else a group of its own (sigh's solver's greedy exclusion groups).
+pub(crate) fn first_fit(order: &[u16], peers: &[Vec<u16>]) -> Vec<Vec<u16>> {
+    let sees = |a: u16, b: u16| peers[a as usize].binary_search(&b).is_ok();
+    let mut groups: Vec<Vec<u16>> = Vec::new();
+    for &c in order {
+        match groups.iter_mut().find(|g| g.iter().all(|&o| sees(o, c))) {
+            Some(g) => g.push(c),
+            None => groups.push(vec![c]),
+        }
+    }
+    groups
 }
 
 /// The fingerprint of candidate masks (never 0, the unset memo).

@@ -7,7 +7,7 @@
 //! against a grid size and turns them into a [`Layout`]: every unit as a list of cells, every
 //! cell's peers, and per cage the digit combinations its sum allows.
 
-use super::constraints::{Constraints, EqualSums, Memo, Part, Props, Special};
+use super::constraints::{first_fit, Constraints, EqualSums, Memo, Part, Props, Special};
 use crate::geometry::Geometry;
 use crate::grid::{Shape, MAX_SIZE};
 
@@ -294,21 +294,8 @@ impl Rules {
         }
         let classic = self.is_classic() && shape.square_side().is_some();
         let mut compiled = compiled;
-        // The rule of 45 over the cages and the other sums of distinct cells with a total (little
-        // killers, sum lines of one part), those that overlap neither a cage nor each other.
-        // Killer cages first, then the other regions.
-        let mut regions: Vec<(u32, &[u16])> = cages.iter().map(|(s, cs)| (*s, &cs[..])).collect();
-        let mut taken = vec![false; cells];
-        cages.iter().flat_map(|(_, cs)| cs).for_each(|&c| taken[c as usize] = true);
-        for sum in &compiled.props.sums {
-            if let (Some(total), [part]) = (sum.total, &sum.parts[..]) {
-                if plain_sum(part) && part.cells.iter().all(|&c| !taken[c as usize]) {
-                    part.cells.iter().for_each(|&c| taken[c as usize] = true);
-                    regions.push((total, &part.cells[..]));
-                }
-            }
-        }
-        let mut derived = innies_and_outies(shape, &units, &regions, cages.len());
+        // The plain sums: the killer cages first, then the other sums of distinct cells with a
+        // total (little killers, sum lines of one part).
         let plain: Vec<(u32, &[u16])> = cages
             .iter()
             .map(|(s, cs)| (*s, &cs[..]))
@@ -317,11 +304,21 @@ impl Rules {
                 _ => None,
             }))
             .collect();
-        for extra in covering_sums(n, &units, &plain, cages.len(), &peers) {
-            if !derived.iter().any(|s| s.total == extra.total && s.parts[0].cells == extra.parts[0].cells) {
-                derived.push(extra);
-            }
-        }
+        // The rule of 45 over those that overlap none before them (the cages are disjoint).
+        let mut taken = vec![false; cells];
+        let regions: Vec<(u32, &[u16])> = plain
+            .iter()
+            .filter(|(_, cs)| {
+                let free = cs.iter().all(|&c| !taken[c as usize]);
+                if free {
+                    cs.iter().for_each(|&c| taken[c as usize] = true);
+                }
+                free
+            })
+            .copied()
+            .collect();
+        let mut derived = innies_and_outies(shape, &units, &regions, cages.len());
+        covering_sums(n, &units, &plain, cages.len(), &peers, &mut derived);
         compiled.props.sums.extend(derived);
         let cage_seers = cages
             .iter()
@@ -618,11 +615,8 @@ fn innies_and_outies(
     }
     let mut out: Vec<EqualSums> = Vec::new();
     let push = |cells: Vec<u16>, sum: u32, out: &mut Vec<EqualSums>| {
-        if !cells.is_empty()
-            && cells.len() <= INNIES_MOST
-            && !out.iter().any(|s| s.total == Some(sum) && s.parts[0].cells == cells)
-        {
-            out.push(EqualSums { parts: vec![Part::sum(cells)], total: Some(sum) });
+        if !cells.is_empty() && cells.len() <= INNIES_MOST {
+            add_sum(out, cells, sum);
         }
     };
     // The cages are disjoint (checked by the layout): each cell's cage, if any.
@@ -687,6 +681,13 @@ fn innies_and_outies(
     out
 }
 
+/// Adds the sum of `cells` to `total` to the derived sums `out`, unless it is there already.
+fn add_sum(out: &mut Vec<EqualSums>, cells: Vec<u16>, total: u32) {
+    if !out.iter().any(|s| s.total == Some(total) && s.parts[0].cells == cells) {
+        out.push(EqualSums { parts: vec![Part::sum(cells)], total: Some(total) });
+    }
+}
+
 /// A part that is a plain sum of distinct cells: every weight 1, not reversed, no cell twice.
 fn plain_sum(part: &Part) -> bool {
     let mut cs = part.cells.clone();
@@ -712,10 +713,10 @@ fn covering_sums(
     regions: &[(u32, &[u16])],
     killers: usize,
     peers: &[Vec<u16>],
-) -> Vec<EqualSums> {
+    out: &mut Vec<EqualSums>,
+) {
     let cells = n * n;
     let house = (n * (n + 1) / 2) as u32;
-    let mut out: Vec<EqualSums> = Vec::new();
     let mut in_unit = vec![false; cells];
     let mut taken = vec![false; cells];
     for (_, unit) in units {
@@ -747,9 +748,7 @@ fn covering_sums(
         // layout's innies already when they are all killer cages).
         if other && !rest.is_empty() && inside < house {
             rest.sort_unstable();
-            if !out.iter().any(|s| s.parts[0].cells == rest) {
-                out.push(EqualSums { parts: vec![Part::sum(rest)], total: Some(house - inside) });
-            }
+            add_sum(out, rest, house - inside);
         }
         let mut uncovered = unit.iter().filter(|&&c| !taken[c as usize]).count();
         for (_, gap) in units {
@@ -778,15 +777,8 @@ fn covering_sums(
         if outside.is_empty() {
             continue;
         }
-        let mut groups: Vec<Vec<u16>> = Vec::new();
-        for &c in &outside {
-            match groups.iter_mut().find(|g| g.iter().all(|&o| peers[c as usize].binary_search(&o).is_ok())) {
-                Some(g) => g.push(c),
-                None => groups.push(vec![c]),
-            }
-        }
         let (mut lo, mut hi) = (0u32, 0u32);
-        for g in &groups {
+        for g in &first_fit(&outside, peers) {
             let (a, b) = sums(n, g.len().min(n));
             lo += a as u32;
             hi += b as u32;
@@ -795,12 +787,10 @@ fn covering_sums(
             continue;
         }
         let leeway = (total - lo).min(hi - total);
-        if hi - lo <= 4 * leeway || out.iter().any(|s| s.total == Some(total) && s.parts[0].cells == outside) {
-            continue;
+        if hi - lo > 4 * leeway {
+            add_sum(out, outside, total);
         }
-        out.push(EqualSums { parts: vec![Part::sum(outside)], total: Some(total) });
     }
-    out
 }
 
 /// The most cells (the outside one included) of a hidden cage [`innies_and_outies`] adds.
