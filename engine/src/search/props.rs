@@ -475,7 +475,7 @@ impl<const C: usize> State<C> {
                 return self.narrow_small_sum(part, total, n, queue);
             }
         }
-        if s.parts.iter().any(|p| p.reversed) {
+        if s.parts.iter().any(|p| p.reversed > 0) {
             // Made by the layout for the pass above alone.
             return Some(false);
         }
@@ -524,15 +524,17 @@ impl<const C: usize> State<C> {
     /// fit the cells one to one), without its tables and allocations: these passes run at every
     /// node. (Checking that fit, by Kuhn's matching, cost more than it saved on TAREK_ALL: 1.7x;
     /// the combinations at every open count, not only the last few, 1.7-2.2x.)
-    /// A reversed last cell ([`Part::reversed`], alone in its group) adds `n + 1 - digit`.
+    /// A reversed cell ([`Part::reversed`], the last ones, in groups of their own) adds
+    /// `n + 1 - digit`.
     fn narrow_small_sum(&mut self, part: &Part, total: u32, n: usize, queue: &mut Queue<C>) -> Option<bool> {
         let (bounded, open) = self.small_sum_bounds(part, total, n, queue)?;
         if open > SMALL_SUM_EXACT_OPEN {
             return Some(bounded);
         }
-        // The reversed cell's candidates, digit d read as n + 1 - d, and back.
-        let flip = |m: u32| if part.reversed { m.reverse_bits() >> (32 - n) } else { m };
-        let last = part.cells.len() - 1;
+        // A reversed cell's candidates (from the group at `first`), digit d read as n + 1 - d,
+        // and back.
+        let first = part.cells.len() - part.reversed;
+        let flip = |a: usize, m: u32| if a >= first { m.reverse_bits() >> (32 - n) } else { m };
         let groups = &part.groups;
         let g = groups.len();
         // Per group its sums, and (groups of two cells or more) the combinations that fit it,
@@ -544,13 +546,12 @@ impl<const C: usize> State<C> {
             let cells = &part.cells[a..b];
             let mut len = at[j];
             if let [c] = cells {
-                let m = self.cand[*c as usize];
-                sums[j] = (if a == last { flip(m) } else { m } as u128) << 1;
+                sums[j] = (flip(a, self.cand[*c as usize]) as u128) << 1;
             } else {
-                let union = cells.iter().fold(0, |m, &c| m | self.cand[c as usize]);
+                let union = cells.iter().fold(0, |m, &c| m | flip(a, self.cand[c as usize]));
                 for &set in subsets_of_size(union, b - a) {
                     let s32 = set as u32;
-                    if cells.iter().all(|&c| self.cand[c as usize] & s32 != 0) {
+                    if cells.iter().all(|&c| flip(a, self.cand[c as usize]) & s32 != 0) {
                         fits[len] = set;
                         len += 1;
                         sums[j] |= 1 << digit_sum(s32);
@@ -589,21 +590,22 @@ impl<const C: usize> State<C> {
             let fine = |t: u32| t <= total && others >> (total - t) & 1 != 0;
             let cells = &part.cells[a..b];
             if let [c] = cells {
-                let m = self.cand[*c as usize];
-                let m = if a == last { flip(m) } else { m };
+                let m = flip(a, self.cand[*c as usize]);
                 let sup = each(m).filter(|&d| fine(d as u32 + 1)).fold(0, |m, d| m | 1 << d);
-                changed |= self.keep(*c as usize, if a == last { flip(sup) } else { sup }, queue)?;
+                changed |= self.keep(*c as usize, flip(a, sup), queue)?;
                 continue;
             }
             let mut sup = [0u32; 25];
             for &set in &fits[at[j]..at[j + 1]] {
                 if fine(digit_sum(set as u32)) {
                     for (i, &c) in cells.iter().enumerate() {
-                        sup[i] |= self.cand[c as usize] & set as u32;
+                        sup[i] |= flip(a, self.cand[c as usize]) & set as u32;
                     }
                 }
             }
-            changed |= self.keep_all(cells, &sup[..b - a], queue)?;
+            for (i, &c) in cells.iter().enumerate() {
+                changed |= self.keep(c as usize, flip(a, sup[i]), queue)?;
+            }
         }
         Some(changed)
     }
@@ -618,8 +620,8 @@ impl<const C: usize> State<C> {
     /// `None` on a contradiction, else whether a candidate went and how many cells are open.
     fn small_sum_bounds(&mut self, part: &Part, total: u32, n: usize, queue: &mut Queue<C>) -> Option<(bool, u32)> {
         let full = (1u32 << n) - 1;
-        let flip = |m: u32| if part.reversed { m.reverse_bits() >> (32 - n) } else { m };
-        let last = part.cells.len() - 1;
+        let first = part.cells.len() - part.reversed;
+        let flip = |i: usize, m: u32| if i >= first { m.reverse_bits() >> (32 - n) } else { m };
         let (mut lo, mut hi, mut open) = (0u32, 0u32, 0u32);
         let mut seen = [(0u32, 0u32); 25];
         for (j, &(a, b)) in part.groups.iter().enumerate() {
@@ -627,7 +629,7 @@ impl<const C: usize> State<C> {
             for i in a..b {
                 let m = self.cand[part.cells[i] as usize];
                 open += (m & (m - 1) != 0) as u32;
-                let m = if i == last { flip(m) } else { m };
+                let m = flip(i, m);
                 let low = m & m.wrapping_neg();
                 let x = !(least | (low - 1));
                 least |= x & x.wrapping_neg();
@@ -668,7 +670,7 @@ impl<const C: usize> State<C> {
                 continue;
             }
             for i in a..b {
-                let k = if i == last { flip(keep) } else { keep };
+                let k = flip(i, keep);
                 changed |= self.keep(part.cells[i] as usize, k, queue)?;
             }
         }

@@ -674,8 +674,8 @@ impl Relation {
     }
 }
 
-/// A part of an [`EqualSums`]: its value is `Σ weights[i] · digit[i]`, the last digit taken as
-/// `n + 1 - digit` when `reversed`.
+/// A part of an [`EqualSums`]: its value is `Σ weights[i] · digit[i]`, the last `reversed`
+/// digits taken as `n + 1 - digit`.
 #[derive(Clone, Debug)]
 pub struct Part {
     pub cells: Vec<u16>,
@@ -686,23 +686,23 @@ pub struct Part {
     /// Ranges of `cells` whose cells see each other (set with `distinct`, the cells reordered
     /// so that each group's are together; a pill's cells keep their order, one a group).
     pub groups: Vec<(usize, usize)>,
-    /// The last cell counts `n + 1 - digit`, in a group of its own: a sum of a few cells less
-    /// one cell's digit, made a sum of digits (the layout's innies less the outie of a cage
-    /// sticking out of a house by one cell, sigh's solver's hidden cages; sums of weights 1 on
-    /// grids up to 9x9 only).
-    pub reversed: bool,
+    /// How many of the last cells count `n + 1 - digit`, in groups of their own: a sum of a few
+    /// cells less the digits of others, made a sum of digits (the layout's innies less the
+    /// outies of cages sticking out of the houses, sigh's solver's hidden cages and sums with
+    /// negative cells; sums of weights 1 on grids up to 9x9 only).
+    pub reversed: usize,
 }
 
 impl Part {
     pub fn sum(cells: Vec<u16>) -> Part {
         let weights = vec![1; cells.len()];
         let groups = (0..cells.len()).map(|i| (i, i + 1)).collect();
-        Part { cells, weights, distinct: false, groups, reversed: false }
+        Part { cells, weights, distinct: false, groups, reversed: 0 }
     }
 
-    /// The value of the part's digit at `i` (`n + 1 - d` for the reversed last cell).
+    /// The value of the part's digit at `i` (`n + 1 - d` for a reversed cell).
     pub fn digit_value(&self, i: usize, d: u32, n: usize) -> u32 {
-        if self.reversed && i + 1 == self.cells.len() {
+        if i + self.reversed >= self.cells.len() {
             n as u32 + 1 - d
         } else {
             d
@@ -716,17 +716,19 @@ impl Part {
     /// the first group it fits, over the part's order, ascending cells and a few seeded
     /// shuffles; and groups grown one at a time from the cell that sees most of the rest.
     pub fn group(&mut self, peers: &[Vec<u16>]) {
-        if self.reversed {
-            // The others grouped, the reversed cell last and alone.
-            let last = self.cells.pop().expect("a reversed part has cells");
-            self.weights.pop();
-            self.reversed = false;
+        if self.reversed > 0 {
+            // The others grouped, then the reversed cells grouped after them.
+            let k = self.cells.len() - self.reversed;
+            let mut tail = Part::sum(self.cells.split_off(k));
+            self.weights.truncate(k);
+            let reversed = std::mem::take(&mut self.reversed);
             self.group(peers);
-            self.reversed = true;
+            tail.group(peers);
+            self.reversed = reversed;
             self.distinct = false;
-            self.cells.push(last);
-            self.weights.push(1);
-            self.groups.push((self.cells.len() - 1, self.cells.len()));
+            self.groups.extend(tail.groups.iter().map(|&(a, b)| (a + k, b + k)));
+            self.cells.extend(tail.cells);
+            self.weights.extend(tail.weights);
             return;
         }
         let sees = |a: u16, b: u16| peers[a as usize].binary_search(&b).is_ok();
@@ -1083,7 +1085,7 @@ impl Constraints {
                 }
                 let weights = (0..circle.len()).map(|i| 10u32.pow((circle.len() - 1 - i) as u32)).collect();
                 let groups = (0..circle.len()).map(|i| (i, i + 1)).collect();
-                let pill = Part { cells: circle.clone(), weights, distinct: false, groups, reversed: false };
+                let pill = Part { cells: circle.clone(), weights, distinct: false, groups, reversed: 0 };
                 out.props.sums.push(EqualSums { parts: vec![Part::sum(at), pill], total: None });
             }
         }

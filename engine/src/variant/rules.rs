@@ -318,6 +318,7 @@ impl Rules {
             .copied()
             .collect();
         let mut derived = innies_and_outies(shape, &units, &regions, cages.len());
+        overlap_sums(n, &units, &regions, &mut derived);
         covering_sums(n, &units, &plain, cages.len(), &peers, &mut derived);
         compiled.props.sums.extend(derived);
         let cage_seers = cages
@@ -673,12 +674,83 @@ fn innies_and_outies(
                     continue;
                 };
                 let mut part = Part::sum(rest.into_iter().chain([x]).collect());
-                part.reversed = true;
+                part.reversed = 1;
                 out.push(EqualSums { parts: vec![part], total: Some(rest_sum) });
             }
         }
     }
     out
+}
+
+/// Sums with negative cells over growing unions of houses (sigh's solver's innie-outie sums):
+/// rows from the top and from the bottom, columns from the left and from the right, regions in
+/// order, each union of two houses or more; a plain sum of `regions` (disjoint) joins once more
+/// than half of its cells are inside, and stays. The union's cells outside the joined sums (A)
+/// less the joined sums' cells outside it (B) add up to what the houses' totals leave:
+/// `Σ A − Σ B = k · total − Σ joined`. Kept when both sides have cells (one side alone is the
+/// layout's innies or outies), at most `n` together, not both over 2, and at most 6 when each
+/// is in a sum; the smaller side counts reversed ([`Part::reversed`]). Grids up to 9x9.
+fn overlap_sums(n: usize, units: &[(UnitKind, Vec<u16>)], regions: &[(u32, &[u16])], out: &mut Vec<EqualSums>) {
+    if n > 9 || regions.is_empty() {
+        return;
+    }
+    let cells = n * n;
+    let house = (n * (n + 1) / 2) as i64;
+    let of = |kind: UnitKind| units.iter().filter(move |(k, _)| *k == kind).map(|(_, u)| &u[..]);
+    let rows: Vec<&[u16]> = of(UnitKind::Row).collect();
+    let columns: Vec<&[u16]> = of(UnitKind::Column).collect();
+    let boxes: Vec<&[u16]> = of(UnitKind::Region).collect();
+    let mut orders: Vec<Vec<&[u16]>> = Vec::new();
+    for houses in [rows, columns] {
+        if houses.len() == n {
+            orders.push(houses.iter().rev().copied().collect());
+            orders.push(houses);
+        }
+    }
+    if boxes.len() == n {
+        orders.push(boxes);
+    }
+    let mut in_sum = vec![false; cells];
+    regions.iter().flat_map(|(_, cs)| cs.iter()).for_each(|&c| in_sum[c as usize] = true);
+    for order in orders {
+        let mut inside = vec![false; cells];
+        let mut joined = vec![false; regions.len()];
+        let mut covered = vec![false; cells];
+        let mut joined_total = 0i64;
+        for (k, unit) in order.iter().enumerate().take(n - 1) {
+            unit.iter().for_each(|&c| inside[c as usize] = true);
+            for (g, &(sum, cs)) in regions.iter().enumerate() {
+                if !joined[g] && 2 * cs.iter().filter(|&&c| inside[c as usize]).count() > cs.len() {
+                    joined[g] = true;
+                    joined_total += sum as i64;
+                    cs.iter().for_each(|&c| covered[c as usize] = true);
+                }
+            }
+            if k == 0 {
+                continue;
+            }
+            let a: Vec<u16> = (0..cells).filter(|&c| inside[c] && !covered[c]).map(|c| c as u16).collect();
+            let b: Vec<u16> = (0..cells).filter(|&c| covered[c] && !inside[c]).map(|c| c as u16).collect();
+            let size = a.len() + b.len();
+            if a.is_empty() || b.is_empty() || size > n || (a.len() > 2 && b.len() > 2) {
+                continue;
+            }
+            if size > 6 && a.iter().chain(&b).all(|&c| in_sum[c as usize]) {
+                continue;
+            }
+            // Σ A − Σ B = delta; the smaller side reversed: Σ pos + Σ (n + 1 − neg) = ±delta + |neg| (n + 1).
+            let delta = (k as i64 + 1) * house - joined_total;
+            let (pos, neg, delta) = if a.len() > b.len() { (a, b, delta) } else { (b, a, -delta) };
+            let total = delta + neg.len() as i64 * (n as i64 + 1);
+            let Ok(total) = u32::try_from(total) else { continue };
+            let reversed = neg.len();
+            let mut part = Part::sum(pos.into_iter().chain(neg).collect());
+            part.reversed = reversed;
+            if !out.iter().any(|s| s.total == Some(total) && s.parts[0].cells == part.cells) {
+                out.push(EqualSums { parts: vec![part], total: Some(total) });
+            }
+        }
+    }
 }
 
 /// Adds the sum of `cells` to `total` to the derived sums `out`, unless it is there already.
@@ -693,7 +765,7 @@ fn plain_sum(part: &Part) -> bool {
     let mut cs = part.cells.clone();
     cs.sort_unstable();
     cs.dedup();
-    !part.reversed && part.weights.iter().all(|&w| w == 1) && cs.len() == part.cells.len()
+    part.reversed == 0 && part.weights.iter().all(|&w| w == 1) && cs.len() == part.cells.len()
 }
 
 /// Sums across a house (sigh's solver's hidden cages and sum intersections). Per house, the

@@ -212,18 +212,23 @@ mod tests {
         solves_published("x_windoku_published.tsv");
     }
 
-    /// The hidden cages the layout adds (a cage sticking out of a house by one cell) and the
-    /// complement cells of cages in a house hold on every published killer's solution (checked
-    /// by `is_solved` in `solves_published`), and a killer layout has them.
+    /// The hidden cages the layout adds (a cage sticking out of a house by one cell), its sums
+    /// with negative cells over unions of houses, and the complement cells of cages in a house
+    /// hold on every published killer's solution (checked by `is_solved` in
+    /// `solves_published`), and a killer layout has them.
     #[test]
     fn killer_layouts_have_hidden_cages_that_hold() {
+        let mut negative = 0;
         for (_, rules, solution, name) in published("killer_janko.tsv") {
             let lay = rules.layout(9).unwrap();
-            let hidden = lay.props.sums.iter().filter(|s| s.parts.iter().any(|p| p.reversed)).count();
+            let hidden = lay.props.sums.iter().filter(|s| s.parts.iter().any(|p| p.reversed > 0)).count();
             assert!(hidden > 0, "{name}: no hidden cage");
             assert!(lay.props.holds(9, solution.cells(), true), "{name}");
             assert_eq!(lay.cage_complements.len(), lay.cages.len() + lay.innies.len(), "{name}");
+            negative += lay.props.sums.iter().filter(|s| s.parts.iter().any(|p| p.reversed > 1)).count();
         }
+        // Two negative cells or more: only the sums over unions of houses have them.
+        assert!(negative > 0, "no sum with negative cells over a union of houses");
     }
 
     #[test]
