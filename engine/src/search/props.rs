@@ -535,8 +535,28 @@ impl<const C: usize> State<C> {
         // and back.
         let first = part.cells.len() - part.reversed;
         let flip = |a: usize, m: u32| if a >= first { m.reverse_bits() >> (32 - n) } else { m };
-        let groups = &part.groups;
-        let g = groups.len();
+        // The groups with an open cell; those of fixed cells (distinct in a group) leave the
+        // total their digits' sum.
+        let mut groups = [(0usize, 0usize); 25];
+        let (mut g, mut total) = (0, total);
+        for &(a, b) in &part.groups {
+            let cells = &part.cells[a..b];
+            let (mut union, mut fixed) = (0u32, true);
+            for &c in cells {
+                let m = self.cand[c as usize];
+                union |= flip(a, m);
+                fixed &= m & (m - 1) == 0;
+            }
+            if !fixed {
+                groups[g] = (a, b);
+                g += 1;
+            } else if union.count_ones() as usize != b - a {
+                return None;
+            } else {
+                total = total.checked_sub(digit_sum(union))?;
+            }
+        }
+        let groups = &groups[..g];
         // Per group its sums, and (groups of two cells or more) the combinations that fit it,
         // found once: `fits[at[j]..at[j + 1]]`. At most 6 groups of 4 cells' 126 each in 25 cells.
         let mut sums = [0u128; 25];
@@ -561,8 +581,9 @@ impl<const C: usize> State<C> {
             at[j + 1] = len;
         }
         let plus = |x: u128, y: u128| {
+            // Over the sparser of the two.
+            let (x, mut y) = if x.count_ones() < y.count_ones() { (y, x) } else { (x, y) };
             let mut out = 0u128;
-            let mut y = y;
             while y != 0 {
                 let t = y.trailing_zeros();
                 y &= y - 1;
