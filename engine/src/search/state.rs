@@ -63,6 +63,21 @@ impl<const C: usize> Awake<C> {
         Awake { seen: settled.copied().unwrap_or([0; C]), bits: [0; PASS_WORDS] }
     }
 
+    /// Wakes the passes watching the cells of `cells` (bit `c` for cell `c`): those that changed
+    /// since the passes last woke, known on grids up to 128 cells ([`State::touched`]).
+    #[inline]
+    pub(super) fn wake_cells(&mut self, lay: &Layout, mut cells: u128) {
+        while cells != 0 {
+            let c = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            for &k in &lay.watch[c] {
+                if (k as usize) < PASS_WORDS * 64 {
+                    self.bits[k as usize / 64] |= 1 << (k % 64);
+                }
+            }
+        }
+    }
+
     /// Wakes the passes watching a cell whose candidates differ from what they saw.
     #[inline]
     pub(super) fn wake(&mut self, lay: &Layout, cand: &[u32; C]) {
@@ -225,6 +240,10 @@ pub(super) struct State<const C: usize> {
     /// Digit (1-based) of each assigned cell; 0 while open.
     pub(super) value: [u8; C],
     pub(super) open: u32,
+    /// On grids up to 128 cells, the cells whose candidates changed since propagation last
+    /// looked (bit `c` for cell `c`; every cell in a new state, none once propagated to its
+    /// end): hidden singles are looked for in their units and their passes woken.
+    pub(super) touched: u128,
 }
 
 impl<const C: usize> State<C> {
@@ -232,7 +251,7 @@ impl<const C: usize> State<C> {
     /// `queue`); `None` when two givens conflict.
     pub(super) fn from_cells(lay: &Layout, cells: &[u8], queue: &mut Queue<C>) -> Option<Self> {
         let full = (1u32 << lay.n) - 1;
-        let mut s = State { cand: [full; C], value: [0; C], open: C as u32 };
+        let mut s = State { cand: [full; C], value: [0; C], open: C as u32, touched: !0 };
         if !lay.props.unary.is_empty() && !s.restrict_unary(lay, queue) {
             return None;
         }
@@ -257,6 +276,7 @@ impl<const C: usize> State<C> {
         self.cand[cell] = bit;
         self.value[cell] = bit.trailing_zeros() as u8 + 1;
         self.open -= 1;
+        self.touch(cell);
         for &p in &lay.peers[cell] {
             let p = p as usize;
             let m = self.cand[p];
@@ -266,12 +286,21 @@ impl<const C: usize> State<C> {
                     return false;
                 }
                 self.cand[p] = rest;
+                self.touch(p);
                 if rest & (rest - 1) == 0 {
                     queue.push(p);
                 }
             }
         }
         true
+    }
+
+    /// Marks `cell` changed ([`State::touched`]).
+    #[inline(always)]
+    fn touch(&mut self, cell: usize) {
+        if C <= 128 {
+            self.touched |= 1u128 << cell;
+        }
     }
 
     /// Assigns every queued naked single. False on a contradiction.
@@ -299,8 +328,30 @@ impl<const C: usize> State<C> {
         settled: Option<&[u32; C]>,
         meter: &mut Meter,
     ) -> bool {
+        let ok = self.propagate_from(lay, queue, techniques, settled, meter);
+        if ok {
+            self.touched = 0;
+        }
+        ok
+    }
+
+    /// [`State::propagate`], leaving [`State::touched`] as it is.
+    #[inline(always)]
+    fn propagate_from(
+        &mut self,
+        lay: &Layout,
+        queue: &mut Queue<C>,
+        techniques: Techniques,
+        settled: Option<&[u32; C]>,
+        meter: &mut Meter,
+    ) -> bool {
         let full = (1u32 << lay.n) - 1;
-        let mut awake = lay.has_passes().then(|| Awake::new(settled));
+        // From a state propagated to its end, the cells touched since are those that changed
+        // from it: only their units and passes have work. `pending`: the cells touched since
+        // the passes last woke.
+        let tracked = settled.is_some() && !lay.unit_sets.is_empty();
+        let mut awake = lay.has_passes().then(|| Awake::new(if tracked { None } else { settled }));
+        let mut pending = 0u128;
         loop {
             if meter.tick(C as u64) {
                 return false;
@@ -317,8 +368,18 @@ impl<const C: usize> State<C> {
                 return true;
             }
             let mut progress = false;
+            let dirty = if tracked {
+                let d = std::mem::take(&mut self.touched);
+                pending |= d;
+                d
+            } else {
+                !0
+            };
             let units: &[(_, Vec<u16>)] = if techniques.hidden_singles && self.open != 0 { &lay.units } else { &[] };
-            for (_, unit) in units {
+            for (k, (_, unit)) in units.iter().enumerate() {
+                if tracked && lay.unit_sets[k] & dirty == 0 {
+                    continue;
+                }
                 let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
                 for &c in unit {
                     let m = self.cand[c as usize];
@@ -357,7 +418,11 @@ impl<const C: usize> State<C> {
                 continue;
             }
             if let Some(awake) = awake.as_mut() {
-                awake.wake(lay, &self.cand);
+                if tracked {
+                    awake.wake_cells(lay, std::mem::take(&mut pending) | self.touched);
+                } else {
+                    awake.wake(lay, &self.cand);
+                }
             }
             if !lay.cages.is_empty() {
                 let cages = lay.cages.iter().chain(&lay.innies).zip(&lay.cage_seers).zip(&lay.cage_complements);
@@ -546,6 +611,7 @@ impl<const C: usize> State<C> {
             return None;
         }
         self.cand[cell] = rest;
+        self.touch(cell);
         if rest & (rest - 1) == 0 && self.value[cell] == 0 {
             queue.push(cell);
         }
@@ -593,6 +659,7 @@ impl<const C: usize> State<C> {
             let c = c as usize;
             if allowed[i] != self.cand[c] {
                 self.cand[c] = allowed[i];
+                self.touch(c);
                 changed = true;
                 if allowed[i] & (allowed[i] - 1) == 0 && self.value[c] == 0 {
                     queue.push(c);

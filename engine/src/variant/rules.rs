@@ -101,6 +101,9 @@ pub struct Layout {
     /// Per cell, its peers as a set of cells (bit `c` for cell `c`), on grids of at most 128
     /// cells (up to 11x11); empty on larger ones.
     pub peer_sets: Vec<u128>,
+    /// Per unit of `units`, its cells as a set (as `peer_sets`; empty past 128 cells): the
+    /// search looks for hidden singles only in the units where a cell changed.
+    pub unit_sets: Vec<u128>,
     /// Per cell, its region (0-based; `u16::MAX` on a grid without boxes or regions).
     pub region_of: Vec<u16>,
     /// The classic rules (rows, columns, square boxes, nothing else): the search takes locked
@@ -368,6 +371,11 @@ impl Rules {
         } else {
             Vec::new()
         };
+        let unit_sets = if cells <= 128 {
+            units.iter().map(|(_, u)| u.iter().fold(0u128, |set, &c| set | 1 << c)).collect()
+        } else {
+            Vec::new()
+        };
         let priorities = priorities(n, &units, &cages, &innies, &compiled.props);
         Ok(Layout {
             priorities,
@@ -379,6 +387,7 @@ impl Rules {
             intersections,
             peers,
             peer_sets,
+            unit_sets,
             region_of,
             classic,
             memo,
