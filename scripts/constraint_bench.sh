@@ -10,6 +10,8 @@
 #
 #   scripts/constraint_bench.sh           both solvers, every file, then the table
 #   SUDOKU_BENCH_CAP_S=60 (default)       the engine stops a puzzle past this many seconds (counted as the cap)
+#   CPSAT_AGAIN=0                         keep CP-SAT's times of an earlier run (target/constraint_bench/cpsat.txt;
+#                                         CP-SAT does not change with the engine, and takes most of the run)
 #   ISS_CHECKOUT=DIR                      a checkout of github.com/sigh/Interactive-Sudoku-Solver (default:
 #                                         made in target/iss from the snapshot `fetch` leaves in /work/.mirror)
 # Pin it to one core on an idle machine: taskset -c 1 scripts/constraint_bench.sh
@@ -28,8 +30,10 @@ cargo build --release --locked -p sudoku-engine --bin sudoku-bench -q
 files=("$out/examples.tsv" "$out/TAREK_ALL.tsv" "$out/MATHEMAGIC_KILLERS.tsv")
 "$root/target/release/sudoku-bench" --constraints "${files[@]}" >"$out/engine.txt"
 node "$root/scripts/sigh_constraints.mjs" "$iss" "${files[@]}" >"$out/sigh.txt"
-[ -x "$root/target/cpsat/bin/python" ] || { python3 -m venv "$root/target/cpsat" && "$root/target/cpsat/bin/pip" install -q ortools; }
-"$root/target/cpsat/bin/python" "$root/scripts/cpsat_constraints.py" "${files[@]}" >"$out/cpsat.txt"
+if [ "${CPSAT_AGAIN:-1}" != 0 ] || [ ! -s "$out/cpsat.txt" ]; then
+    [ -x "$root/target/cpsat/bin/python" ] || { python3 -m venv "$root/target/cpsat" && "$root/target/cpsat/bin/pip" install -q ortools; }
+    "$root/target/cpsat/bin/python" "$root/scripts/cpsat_constraints.py" "${files[@]}" >"$out/cpsat.txt"
+fi
 python3 - "$out/engine.txt" "$out/sigh.txt" "$out/cpsat.txt" <<'PY'
 import statistics, sys
 def read(path):
