@@ -567,8 +567,10 @@ fn priorities(
     out
 }
 
-/// The most cells of an innie or outie sum [`innies_and_outies`] adds.
-const INNIES_MOST: usize = 8;
+/// The most cells of an innie or outie sum [`innies_and_outies`] adds (sigh's solver's largest
+/// derived sum; 8 before the sums with negative cells: 1.10 times the time on the hard killers
+/// of MATHEMAGIC, 0.93 on TAREK_ALL, docs/benchmarks.md).
+const INNIES_MOST: usize = 6;
 
 /// The rule of 45 over unions of houses, for the search, from `cages`: disjoint sum regions
 /// (sum, cells), the first `killers` of them killer cages, the rest the sums of little killers or
