@@ -628,7 +628,7 @@ fn innies_and_outies(
     let mut out: Vec<EqualSums> = Vec::new();
     let push = |cells: Vec<u16>, sum: u32, out: &mut Vec<EqualSums>| {
         if !cells.is_empty() && cells.len() <= INNIES_MOST {
-            add_sum(out, cells, sum);
+            add_sum(out, Part::sum(cells), sum);
         }
     };
     // The cages are disjoint (checked by the layout): each cell's cage, if any.
@@ -757,17 +757,17 @@ fn overlap_sums(n: usize, units: &[(UnitKind, Vec<u16>)], regions: &[(u32, &[u16
             let reversed = neg.len();
             let mut part = Part::sum(pos.into_iter().chain(neg).collect());
             part.reversed = reversed;
-            if !out.iter().any(|s| s.total == Some(total) && s.parts[0].cells == part.cells) {
-                out.push(EqualSums { parts: vec![part], total: Some(total) });
-            }
+            add_sum(out, part, total);
         }
     }
 }
 
-/// Adds the sum of `cells` to `total` to the derived sums `out`, unless it is there already.
-fn add_sum(out: &mut Vec<EqualSums>, cells: Vec<u16>, total: u32) {
-    if !out.iter().any(|s| s.total == Some(total) && s.parts[0].cells == cells) {
-        out.push(EqualSums { parts: vec![Part::sum(cells)], total: Some(total) });
+/// Adds the sum of `part` to `total` to the derived sums `out`, unless it is there already (the
+/// same cells, reversed the same way).
+fn add_sum(out: &mut Vec<EqualSums>, part: Part, total: u32) {
+    let same = |p: &Part| p.cells == part.cells && p.reversed == part.reversed;
+    if !out.iter().any(|s| s.total == Some(total) && same(&s.parts[0])) {
+        out.push(EqualSums { parts: vec![part], total: Some(total) });
     }
 }
 
@@ -831,7 +831,7 @@ fn covering_sums(
         // layout's innies already when they are all killer cages).
         if other && !rest.is_empty() && inside < house {
             rest.sort_unstable();
-            add_sum(out, rest, house - inside);
+            add_sum(out, Part::sum(rest), house - inside);
         }
         let mut uncovered = unit.iter().filter(|&&c| !taken[c as usize]).count();
         for (_, gap) in units {
@@ -871,7 +871,7 @@ fn covering_sums(
         }
         let leeway = (total - lo).min(hi - total);
         if hi - lo > 4 * leeway {
-            add_sum(out, outside, total);
+            add_sum(out, Part::sum(outside), total);
         }
     }
 }
