@@ -169,7 +169,8 @@ struct Search<'a, const C: usize> {
     budget: u64,
     over_budget: bool,
     /// Conflict scores per cell, for the layouts of the setters' constraints and cages (empty
-    /// otherwise): a branch whose digit fails at once adds to its cell's score, halved for all
+    /// otherwise): a branch whose digit fails at once adds half a conflict to its cell's score
+    /// and half to the cell the propagation placed last ([`State::last`]), halved for all
     /// every [`DECAY_EVERY`] conflicts, and the search branches on the open cell of the highest
     /// score per candidate (raised by the bonus of [`Search::value_scores`]; the history
     /// heuristic of CSP solvers; with all scores 0, the fewest candidates), or, when that cell
@@ -346,7 +347,10 @@ impl<'a, const C: usize> Search<'a, C> {
             } else if meter.stopped {
                 return Err(Interrupted);
             } else if !self.scores.is_empty() {
-                self.scores[cell] += 16;
+                // Half to the branch's cell, half to the cell placed last on the way to the
+                // contradiction (sigh's solver scores the cell of the forced round that failed).
+                self.scores[cell] += 8;
+                self.scores[s.last as usize] += 8;
                 self.value_scores[bit.trailing_zeros() as usize] += 16;
                 self.conflicts += 1;
                 if self.conflicts % DECAY_EVERY == 0 {
@@ -675,7 +679,8 @@ impl Placements {
             groups: impl DoubleEndedIterator<Item = &'g [usize]> + ExactSizeIterator,
             out: &mut Placements,
         ) {
-            let mut s = State::<C> { cand: [(1u32 << lay.n) - 1; C], value: [0; C], open: C as u32, touched: !0 };
+            let mut s =
+                State::<C> { cand: [(1u32 << lay.n) - 1; C], value: [0; C], open: C as u32, touched: !0, last: 0 };
             // Each cell becomes single at most once, so the queue holds every cell that did.
             let mut queue = Queue::<C>::new();
             for (t, group) in groups.enumerate().rev() {
@@ -712,7 +717,7 @@ impl Placements {
     /// Step `t` as a search state.
     #[inline(always)]
     fn state<const C: usize>(&self, t: usize) -> State<C> {
-        let mut s = State::<C> { cand: [0; C], value: [0; C], open: self.open[t], touched: !0 };
+        let mut s = State::<C> { cand: [0; C], value: [0; C], open: self.open[t], touched: !0, last: 0 };
         s.cand.copy_from_slice(&self.cand[t * C..(t + 1) * C]);
         s.value.copy_from_slice(&self.value[t * C..(t + 1) * C]);
         s
@@ -794,7 +799,7 @@ pub fn candidates_in(
         return Ok(None);
     }
     fn narrow<const C: usize>(lay: &Layout, cells: &[u8], cand: &mut [u32], meter: &mut Meter) -> bool {
-        let mut s = State::<C> { cand: [0; C], value: [0; C], open: 0, touched: !0 };
+        let mut s = State::<C> { cand: [0; C], value: [0; C], open: 0, touched: !0, last: 0 };
         s.cand.copy_from_slice(cand);
         s.value.copy_from_slice(cells);
         let mut queue = Queue::new();

@@ -244,6 +244,9 @@ pub(super) struct State<const C: usize> {
     /// looked (bit `c` for cell `c`; every cell in a new state, none once propagated to its
     /// end): hidden singles are looked for in their units and their passes woken.
     pub(super) touched: u128,
+    /// The cell assigned last: after a contradiction, the cell the propagation placed when it
+    /// ran into it (half the conflict's weight in the search's scores).
+    pub(super) last: u16,
 }
 
 impl<const C: usize> State<C> {
@@ -251,7 +254,7 @@ impl<const C: usize> State<C> {
     /// `queue`); `None` when two givens conflict.
     pub(super) fn from_cells(lay: &Layout, cells: &[u8], queue: &mut Queue<C>) -> Option<Self> {
         let full = (1u32 << lay.n) - 1;
-        let mut s = State { cand: [full; C], value: [0; C], open: C as u32, touched: !0 };
+        let mut s = State { cand: [full; C], value: [0; C], open: C as u32, touched: !0, last: 0 };
         if !lay.props.unary.is_empty() && !s.restrict_unary(lay, queue) {
             return None;
         }
@@ -276,6 +279,7 @@ impl<const C: usize> State<C> {
         self.cand[cell] = bit;
         self.value[cell] = bit.trailing_zeros() as u8 + 1;
         self.open -= 1;
+        self.last = cell as u16;
         self.touch(cell);
         for &p in &lay.peers[cell] {
             let p = p as usize;
