@@ -191,8 +191,8 @@ struct Search<'a, const C: usize> {
     /// digits tried leave the cell, the frame's state propagates again and the search picks
     /// the cell to branch on anew (`x = v` or `x ≠ v`, as sigh's solver branches), instead of
     /// trying the cell's next digit. On layouts with passes but no cages or sums, whose
-    /// propagation stays cheap in the wider states it searches: Hard renban 2 0.08 of the
-    /// nodes, the 33 slowest examples 0.24 (docs/benchmarks.md); with sums, more time.
+    /// propagation stays cheap in the wider states it searches: Hard renban 2 0.10 of the
+    /// nodes, the 101 examples 0.35 (docs/benchmarks.md); with sums, more time.
     two_way: bool,
 }
 
@@ -320,51 +320,43 @@ impl<'a, const C: usize> Search<'a, C> {
                 self.frames.pop();
                 continue;
             }
+            // The branch: its cell, the digits it places (one) or takes out, and the digit a
+            // contradiction scores.
+            let (mut s, cell, digits, place, scored);
             if self.two_way && top.other == NO_CELL && top.rest != top.state.cand[top.cell as usize] {
                 // A digit of the cell was searched: the cell keeps the others, and the search
                 // picks again from the state propagated.
                 let frame = self.frames.pop().unwrap();
-                let (mut s, cell) = (frame.state, frame.cell as usize);
-                if !self.count_node(&mut meter)? {
-                    return Ok(false);
-                }
-                let settled = s.cand;
-                let tried = s.cand[cell] & !frame.rest;
-                s.last = cell as u16;
-                if s.eliminate(cell, tried, &mut self.queue).is_some()
-                    && s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, Some(&settled), &mut meter)
-                {
-                    if let Some(s) = self.settle(s) {
-                        take(&s.value);
-                        return Ok(true);
-                    }
-                } else if meter.stopped {
-                    return Err(Interrupted);
-                } else {
-                    self.conflict(cell, s.last as usize, frame.rest);
-                }
-                continue;
-            }
-            let (cell, bit) = if top.other == NO_CELL {
-                let bit = choose(top.cell as usize, top.rest);
-                top.rest ^= bit;
-                (top.cell as usize, bit)
+                (s, cell, place, scored) = (frame.state, frame.cell as usize, false, frame.rest);
+                digits = s.cand[cell] & !frame.rest;
             } else {
-                let first = top.rest & 1 != 0;
-                top.rest &= top.rest - 1;
-                (if first { top.cell } else { top.other } as usize, 1u32 << top.digit)
-            };
-            // The last candidate reuses the frame's state instead of copying it.
-            let mut s = if top.rest == 0 { self.frames.pop().map(|f| f.state).unwrap() } else { top.state };
+                let bit;
+                (cell, bit) = if top.other == NO_CELL {
+                    let bit = choose(top.cell as usize, top.rest);
+                    top.rest ^= bit;
+                    (top.cell as usize, bit)
+                } else {
+                    let first = top.rest & 1 != 0;
+                    top.rest &= top.rest - 1;
+                    (if first { top.cell } else { top.other } as usize, 1u32 << top.digit)
+                };
+                // The last candidate reuses the frame's state instead of copying it.
+                s = if top.rest == 0 { self.frames.pop().map(|f| f.state).unwrap() } else { top.state };
+                (digits, place, scored) = (bit, true, bit);
+            }
             if !self.count_node(&mut meter)? {
                 return Ok(false);
             }
             // The frame's state is propagated to its end: only the passes of cells that change
             // from it have work.
             let settled = self.passes.then_some(s.cand);
-            if s.assign(self.lay, cell, bit, &mut self.queue)
-                && s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, settled.as_ref(), &mut meter)
-            {
+            s.last = cell as u16;
+            let changed = if place {
+                s.assign(self.lay, cell, digits, &mut self.queue)
+            } else {
+                s.eliminate(cell, digits, &mut self.queue).is_some()
+            };
+            if changed && s.propagate(self.lay, &mut self.queue, Techniques::SOLVER, settled.as_ref(), &mut meter) {
                 if let Some(s) = self.settle(s) {
                     take(&s.value);
                     return Ok(true);
@@ -372,7 +364,7 @@ impl<'a, const C: usize> Search<'a, C> {
             } else if meter.stopped {
                 return Err(Interrupted);
             } else {
-                self.conflict(cell, s.last as usize, bit);
+                self.conflict(cell, s.last as usize, scored);
             }
         }
         Ok(false)
