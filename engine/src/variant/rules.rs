@@ -567,9 +567,10 @@ fn priorities(
     out
 }
 
-/// The most cells of an innie or outie sum [`innies_and_outies`] adds (sigh's solver's largest
-/// derived sum; 8 before the sums with negative cells: 1.10 times the time on the hard killers
-/// of MATHEMAGIC, 0.93 on TAREK_ALL, docs/benchmarks.md).
+/// The most cells of an innie or outie sum [`innies_and_outies`] adds when all its cells are in
+/// sums (sigh's solver's limit there; 8 before the sums with negative cells: 1.10 times the time
+/// on the hard killers of MATHEMAGIC, 0.93 on TAREK_ALL, docs/benchmarks.md); up to n when one
+/// of them is in none.
 const INNIES_MOST: usize = 6;
 
 /// The rule of 45 over unions of houses, for the search, from `cages`: disjoint sum regions
@@ -579,7 +580,8 @@ const INNIES_MOST: usize = 6;
 /// up to `k` times the digits' total less those regions' sums (the innies; a single house's
 /// with killer cages alone inside are [`Layout::innies`] already); and when every cell of the
 /// union is in a sum region, the cells of the regions sticking out add up to those regions'
-/// sums less the innies' total (the outies). Only sums of at most [`INNIES_MOST`] cells.
+/// sums less the innies' total (the outies). Only sums of at most [`INNIES_MOST`] cells, or n
+/// with a cell in no sum.
 fn innies_and_outies(
     shape: Shape,
     units: &[(UnitKind, Vec<u16>)],
@@ -626,16 +628,19 @@ fn innies_and_outies(
         }
     }
     let mut out: Vec<EqualSums> = Vec::new();
-    let push = |cells: Vec<u16>, sum: u32, out: &mut Vec<EqualSums>| {
-        if !cells.is_empty() && cells.len() <= INNIES_MOST {
-            add_sum(out, Part::sum(cells), sum);
-        }
-    };
     // The cages are disjoint (checked by the layout): each cell's cage, if any.
     let mut cage_of = vec![usize::MAX; n * n];
     for (k, (_, cs)) in cages.iter().enumerate() {
         cs.iter().for_each(|&c| cage_of[c as usize] = k);
     }
+    // Up to n cells when one is in no sum (its first sum; sigh's solver takes all the help it
+    // can get there), else at most INNIES_MOST.
+    let push = |cells: Vec<u16>, sum: u32, out: &mut Vec<EqualSums>| {
+        let most = if cells.iter().all(|&c| cage_of[c as usize] != usize::MAX) { INNIES_MOST } else { n };
+        if !cells.is_empty() && cells.len() <= most {
+            add_sum(out, Part::sum(cells), sum);
+        }
+    };
     let mut held = vec![0usize; cages.len()];
     for (k, inside) in unions {
         held.fill(0);
@@ -1020,6 +1025,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn sigh_killer_layouts_hold_long_sums_included() {
+        // sigh's published killers (data/constraints/sigh_iss.tsv; the HS_KILLERS leave cells
+        // outside every cage): every sum the layout derives holds on the published solution,
+        // among them sums of 7 to 9 cells with a cell in no cage (innies of unions of houses,
+        // sums across a house).
+        let path = format!("{}/../data/constraints/sigh_iss.tsv", env!("CARGO_MANIFEST_DIR"));
+        let (mut killers, mut long) = (0, 0);
+        for line in std::fs::read_to_string(&path).unwrap().lines() {
+            let f: Vec<&str> = line.split('\t').collect();
+            let rules = Rules::from_json(&serde_json::from_str(f[1]).unwrap()).unwrap();
+            if rules.cages.is_empty() || f[0].len() != 81 {
+                continue;
+            }
+            killers += 1;
+            let solution: Vec<u8> = f[2].bytes().map(|b| b - b'0').collect();
+            let lay = rules.layout(9).unwrap();
+            assert!(lay.props.holds(9, &solution, true), "{}", f[3]);
+            let free = |c: &u16| lay.cages.iter().all(|(_, cs)| !cs.contains(c));
+            long += lay
+                .props
+                .sums
+                .iter()
+                .filter(|s| match &s.parts[..] {
+                    [p] => {
+                        (INNIES_MOST + 1..=9).contains(&p.cells.len()) && p.reversed == 0 && p.cells.iter().any(free)
+                    }
+                    _ => false,
+                })
+                .count();
+        }
+        assert!(killers >= 9 && long > 0, "{killers} killers, {long} long sums with a cell in no cage");
     }
 
     #[test]
