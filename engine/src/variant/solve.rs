@@ -231,6 +231,35 @@ mod tests {
         assert!(negative > 0, "no sum with negative cells over a union of houses");
     }
 
+    /// Every sum the layout derives holds on sigh's published killers (data/constraints; the
+    /// HS_KILLERS leave cells outside every cage), among them sums of more than
+    /// `INNIES_MOST` cells, up to 9, with a cell in no cage (innies of unions of houses, sums
+    /// across a house).
+    #[test]
+    fn sigh_killer_layouts_hold_long_sums_included() {
+        let (mut killers, mut long) = (0, 0);
+        for (puzzle, rules, solution, name) in published_in("constraints", "sigh_iss.tsv") {
+            if rules.cages.is_empty() || puzzle.shape().n() != 9 {
+                continue;
+            }
+            killers += 1;
+            let lay = rules.layout(9).unwrap();
+            assert!(lay.props.holds(9, solution.cells(), true), "{name}");
+            let free = |c: &u16| lay.cages.iter().all(|(_, cs)| !cs.contains(c));
+            let most = crate::variant::rules::INNIES_MOST;
+            long += lay
+                .props
+                .sums
+                .iter()
+                .filter(|s| match &s.parts[..] {
+                    [p] => (most + 1..=9).contains(&p.cells.len()) && p.reversed == 0 && p.cells.iter().any(free),
+                    _ => false,
+                })
+                .count();
+        }
+        assert!(killers >= 9 && long > 0, "{killers} killers, {long} long sums with a cell in no cage");
+    }
+
     #[test]
     fn published_killer_puzzles_solve_uniquely() {
         solves_published("killer_janko.tsv");
