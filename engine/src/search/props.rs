@@ -4,7 +4,7 @@
 
 use super::state::{digit_sum, killer_sets, subsets_of_size, Awake, Queue, State};
 use super::Meter;
-use crate::variant::constraints::{fingerprint, EqualSums, Part, Special};
+use crate::variant::constraints::{fingerprint, EqualSums, Memo, Part, Special};
 use crate::variant::Layout;
 
 /// The digits of a mask, each as its index (digit - 1).
@@ -365,6 +365,19 @@ impl Forward {
 /// Ones, the coefficients of plain sums.
 const ONES: [i32; 25] = [1; 25];
 
+/// The one part and total of a sum [`State::narrow_small_sum`] narrows: one part of weights 1
+/// with a total under 128, of up to 25 cells, on a grid up to 9x9.
+fn small_sum(s: &EqualSums, n: usize) -> Option<(&Part, u32)> {
+    match (s.total, &s.parts[..]) {
+        (Some(total), [part])
+            if n <= 9 && total < 128 && part.cells.len() <= 25 && part.weights.iter().all(|&w| w == 1) =>
+        {
+            Some((part, total))
+        }
+        _ => None,
+    }
+}
+
 /// The open cells of a small sum up to which [`State::narrow_small_sum`] walks the
 /// combinations of its groups after the bounds (sigh's solver's few remaining cells: three).
 /// More, and the walk costs more than the nodes it saves (TAREK_ALL, one core: the bounds alone
@@ -420,6 +433,13 @@ impl<const C: usize> State<C> {
             if !awake.take(base + k) {
                 continue;
             }
+            if let Some((part, total)) = small_sum(s, n) {
+                if meter.tick(part.cells.len() as u64 * 4) {
+                    return None;
+                }
+                changed |= self.narrow_small_sum(part, total, n, queue, &lay.memo, base + k)?;
+                continue;
+            }
             let f = fingerprint(s.parts.iter().flat_map(|p| p.cells.iter()).map(|&c| self.cand[c as usize]));
             if lay.memo.settled(base + k, f) {
                 continue;
@@ -467,14 +487,6 @@ impl<const C: usize> State<C> {
     /// Equal sums: each part's reachable values, their intersection (and the total), then per
     /// part the digits that lead to a value of the intersection.
     fn narrow_sums(&mut self, s: &EqualSums, n: usize, queue: &mut Queue<C>, meter: &mut Meter) -> Option<bool> {
-        if let (Some(total), [part]) = (s.total, &s.parts[..]) {
-            if n <= 9 && total < 128 && part.cells.len() <= 25 && part.weights.iter().all(|&w| w == 1) {
-                if meter.tick(part.cells.len() as u64 * 4) {
-                    return None;
-                }
-                return self.narrow_small_sum(part, total, n, queue);
-            }
-        }
         if s.parts.iter().any(|p| p.reversed > 0) {
             // Made by the layout for the pass above alone.
             return Some(false);
@@ -526,11 +538,43 @@ impl<const C: usize> State<C> {
     /// the combinations at every open count, not only the last few, 1.7-2.2x.)
     /// A reversed cell ([`Part::reversed`], the last ones, in groups of their own) adds
     /// `n + 1 - digit`.
-    fn narrow_small_sum(&mut self, part: &Part, total: u32, n: usize, queue: &mut Queue<C>) -> Option<bool> {
+    ///
+    /// The memo ([`Memo`], pass `k`) is read and kept for the combinations alone, after the
+    /// bounds: the bounds cost less than the fingerprint.
+    fn narrow_small_sum(
+        &mut self,
+        part: &Part,
+        total: u32,
+        n: usize,
+        queue: &mut Queue<C>,
+        memo: &Memo,
+        k: usize,
+    ) -> Option<bool> {
         let (bounded, open) = self.small_sum_bounds(part, total, n, queue)?;
         if open > SMALL_SUM_EXACT_OPEN {
             return Some(bounded);
         }
+        let f = (!bounded).then(|| fingerprint(part.cells.iter().map(|&c| self.cand[c as usize])));
+        if f.is_some_and(|f| memo.settled(k, f)) {
+            return Some(false);
+        }
+        let changed = self.narrow_small_sum_combinations(part, total, n, queue, bounded)?;
+        if let (false, Some(f)) = (changed, f) {
+            memo.record(k, f);
+        }
+        Some(changed)
+    }
+
+    /// The combinations of [`State::narrow_small_sum`] (`bounded`: the bounds removed a
+    /// candidate).
+    fn narrow_small_sum_combinations(
+        &mut self,
+        part: &Part,
+        total: u32,
+        n: usize,
+        queue: &mut Queue<C>,
+        bounded: bool,
+    ) -> Option<bool> {
         // A reversed cell's candidates (from the group at `first`), digit d read as n + 1 - d,
         // and back.
         let first = part.cells.len() - part.reversed;

@@ -684,33 +684,42 @@ impl<const C: usize> State<C> {
         &mut self,
         lay: &Layout,
         cells: &[u16],
-        mut required: u32,
+        required: u32,
         queue: &mut Queue<C>,
     ) -> Option<bool> {
         if lay.peer_sets.is_empty() {
             return Some(false);
         }
+        // The open cells' candidates, packed; a digit placed among the cells left their peers.
+        let (mut opens, mut at, mut o, mut placed) = ([0u32; 25], [0u16; 25], 0, 0u32);
+        // The cells themselves see every place but are not places: nothing to take there.
+        let mut inside = 0u128;
+        for &c in cells {
+            inside |= 1 << c;
+            let m = self.cand[c as usize];
+            if self.value[c as usize] != 0 {
+                placed |= m;
+            } else if m & required != 0 {
+                (opens[o], at[o]) = (m, c);
+                o += 1;
+            }
+        }
         let mut changed = false;
-        while required != 0 {
-            let bit = required & required.wrapping_neg();
-            required ^= bit;
+        let mut rest = required & !placed;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
             let (mut seen, mut places) = (!0u128, 0);
-            for &c in cells {
-                let c = c as usize;
-                if self.cand[c] & bit != 0 {
-                    if self.value[c] != 0 {
-                        // Placed: its peers lost the digit already.
-                        seen = 0;
-                        places += 1;
-                        break;
-                    }
-                    seen &= lay.peer_sets[c];
+            for (&m, &c) in opens[..o].iter().zip(&at[..o]) {
+                if m & bit != 0 {
+                    seen &= lay.peer_sets[c as usize];
                     places += 1;
                 }
             }
             if places == 0 {
                 return None;
             }
+            seen &= !inside;
             while seen != 0 {
                 let p = seen.trailing_zeros() as usize;
                 seen &= seen - 1;
@@ -765,47 +774,49 @@ impl<const C: usize> State<C> {
             let all = (1u32 << C.isqrt()) - 1;
             all & !complement.iter().fold(0, |m, &c| m | self.cand[c as usize])
         };
+        // The open cells' candidates, packed: each set must meet all of them.
+        let (mut opens, mut at, mut o) = ([0u32; 25], [0u8; 25], 0);
+        for (i, &m) in allowed[..k].iter().enumerate() {
+            if m & (m - 1) != 0 {
+                (opens[o], at[o]) = (m, i as u8);
+                o += 1;
+            }
+        }
+        let opens = &opens[..o];
         let (mut possible, mut required) = (0u32, free);
         let mut kept = [0u32; 25];
         for &set in killer_sets(open, rest) {
             let set = set as u32;
             // Each open cell needs a digit of the set; the set with the fixed digits holds every
             // digit the rest of the house cannot.
-            if set & !free != 0
-                || needed & !(set | fixed) != 0
-                || allowed[..k].iter().any(|&m| m & (m - 1) != 0 && m & set == 0)
-            {
+            if set & !free != 0 || needed & !(set | fixed) != 0 || opens.iter().any(|&m| m & set == 0) {
                 continue;
             }
             possible |= set;
             required &= set;
-            for (i, &m) in allowed[..k].iter().enumerate() {
-                kept[i] |= m & set;
+            for (keep, &m) in kept.iter_mut().zip(opens) {
+                *keep |= m & set;
             }
         }
         if possible == 0 {
             return None;
         }
         let (mut once, mut twice) = (0u32, 0u32);
-        for (m, &keep) in allowed[..k].iter_mut().zip(&kept) {
-            if *m & (*m - 1) != 0 {
-                *m = keep;
-                twice |= once & *m;
-                once |= *m;
-            }
+        for &keep in &kept[..o] {
+            twice |= once & keep;
+            once |= keep;
         }
         // A digit every set holds, with one place left among the open cells.
         let hidden = required & !twice;
-        if hidden != 0 {
-            for m in allowed[..k].iter_mut() {
-                let h = *m & hidden;
-                if h != 0 && *m & (*m - 1) != 0 {
-                    if h & (h - 1) != 0 {
-                        return None;
-                    }
-                    *m = h;
-                }
-            }
+        for (j, &keep) in kept[..o].iter().enumerate() {
+            let h = keep & hidden;
+            allowed[at[j] as usize] = if h == 0 {
+                keep
+            } else if h & (h - 1) != 0 {
+                return None;
+            } else {
+                h
+            };
         }
         Some((allowed, required | fixed))
     }

@@ -1508,9 +1508,12 @@ pub(crate) fn first_fit(order: &[u16], peers: &[Vec<u16>]) -> Vec<Vec<u16>> {
 /// The fingerprint of candidate masks (never 0, the unset memo).
 #[inline]
 pub fn fingerprint(masks: impl Iterator<Item = u32>) -> u64 {
-    let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
-    for m in masks {
-        h = (h.rotate_left(5) ^ m as u64).wrapping_mul(0x517C_C1B7_2722_0A95);
+    // Each mask mixed with its position on its own (no chain from one to the next, so the
+    // multiplications overlap), the mixes added.
+    let mut h: u64 = 0;
+    for (i, m) in masks.enumerate() {
+        let x = (m as u64 | (i as u64) << 32).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h = h.wrapping_add((x ^ x >> 29).wrapping_mul(0x517C_C1B7_2722_0A95));
     }
     h | 1
 }
