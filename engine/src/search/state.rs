@@ -692,7 +692,6 @@ impl<const C: usize> State<C> {
         }
         // The open cells' candidates, packed; a digit placed among the cells left their peers.
         let (mut opens, mut at, mut o, mut placed) = ([0u32; 25], [0u16; 25], 0, 0u32);
-        // The cells themselves see every place but are not places: nothing to take there.
         let mut inside = 0u128;
         for &c in cells {
             inside |= 1 << c;
@@ -709,7 +708,8 @@ impl<const C: usize> State<C> {
         while rest != 0 {
             let bit = rest & rest.wrapping_neg();
             rest ^= bit;
-            let (mut seen, mut places) = (!0u128, 0);
+            // The cells themselves see every place but are not places: nothing to take there.
+            let (mut seen, mut places) = (!inside, 0);
             for (&m, &c) in opens[..o].iter().zip(&at[..o]) {
                 if m & bit != 0 {
                     seen &= lay.peer_sets[c as usize];
@@ -719,7 +719,6 @@ impl<const C: usize> State<C> {
             if places == 0 {
                 return None;
             }
-            seen &= !inside;
             while seen != 0 {
                 let p = seen.trailing_zeros() as usize;
                 seen &= seen - 1;
