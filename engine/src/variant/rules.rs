@@ -122,8 +122,10 @@ pub struct Layout {
     /// The fingerprints of the passes (cages, innies, equal sums, clues, in that order).
     pub memo: Memo,
     /// Per cell, the passes (numbered as in `memo`) whose result its candidates change: a pass
-    /// runs again only when a cell it watches lost a candidate since it last ran.
-    pub watch: Vec<Vec<u32>>,
+    /// runs again only when a cell it watches lost a candidate since it last ran. Grouped by
+    /// words of 64 passes: `(w, bits)` holds pass `64 * w + i` when bit `i` of `bits` is set
+    /// (one word or two per cell, where a list of passes runs to ten or more).
+    pub watch: Vec<Vec<(u32, u64)>>,
     /// Per cell, the conflict score the search starts from on a layout with passes (sigh's
     /// solver's cell priorities): what each unit, cage, sum and clue holding the cell adds
     /// ([`priorities`]).
@@ -360,9 +362,12 @@ impl Rules {
         let watched =
             watched.chain(p.sums.iter().map(|s| s.parts.iter().flat_map(|p| p.cells.iter().copied()).collect()));
         for (k, cs) in watched.chain(p.specials.iter().map(|s| s.cells().to_vec())).enumerate() {
+            let (w, bit) = (k as u32 / 64, 1u64 << (k % 64));
             for c in cs {
-                if watch[c as usize].last() != Some(&(k as u32)) {
-                    watch[c as usize].push(k as u32);
+                let list: &mut Vec<(u32, u64)> = &mut watch[c as usize];
+                match list.last_mut() {
+                    Some((last, bits)) if *last == w => *bits |= bit,
+                    _ => list.push((w, bit)),
                 }
             }
         }
