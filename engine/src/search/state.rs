@@ -356,6 +356,8 @@ impl<const C: usize> State<C> {
         let tracked = settled.is_some() && !lay.unit_sets.is_empty();
         let mut awake = lay.has_passes().then(|| Awake::new(if tracked { None } else { settled }));
         let mut pending = 0u128;
+        // The cells touched since the intersections last ran (with `tracked`).
+        let mut crossed = 0u128;
         loop {
             if meter.tick(C as u64) {
                 return false;
@@ -375,6 +377,7 @@ impl<const C: usize> State<C> {
             let dirty = if tracked {
                 let d = std::mem::take(&mut self.touched);
                 pending |= d;
+                crossed |= d;
                 d
             } else {
                 !0
@@ -460,7 +463,13 @@ impl<const C: usize> State<C> {
             if !techniques.locked_candidates || self.open == 0 {
                 return true;
             }
-            let changed = if lay.classic { self.locked_candidates(lay, queue) } else { self.intersections(lay, queue) };
+            let changed = if lay.classic {
+                self.locked_candidates(lay, queue)
+            } else if tracked {
+                self.intersections(lay, std::mem::take(&mut crossed) | self.touched, queue)
+            } else {
+                self.intersections(lay, !0, queue)
+            };
             match changed {
                 None => return false,
                 Some(false) => return true,
@@ -546,10 +555,19 @@ impl<const C: usize> State<C> {
 
     /// Locked candidates of any layout, over its list of unit intersections: a digit of one unit
     /// whose places there all lie in the cells it shares with another leaves the rest of the
-    /// other. `Some(true)` when a candidate was removed, `None` on a contradiction.
-    fn intersections(&mut self, lay: &Layout, queue: &mut Queue<C>) -> Option<bool> {
+    /// other. Only the intersections with a cell of `dirty` (the cells changed since the
+    /// intersections last ran, bit `c` for cell `c`, on grids up to 128 cells; all of them past
+    /// that): the others found nothing when they last ran and their cells are as they were.
+    /// What this run removes wakes its intersections for the next round, after the singles,
+    /// cages and sums it feeds (taking them in the same run instead: The Barbed Cross 1.29 times
+    /// the search nodes, the rest of sigh's examples within 9% either way, the same in sum).
+    /// `Some(true)` when a candidate was removed, `None` on a contradiction.
+    fn intersections(&mut self, lay: &Layout, dirty: u128, queue: &mut Queue<C>) -> Option<bool> {
         let mut changed = false;
-        for (shared, a, b) in &lay.intersections {
+        for (k, (shared, a, b)) in lay.intersections.iter().enumerate() {
+            if lay.intersection_sets.get(k).is_some_and(|&set| set & dirty == 0) {
+                continue;
+            }
             let or = |cells: &[u16]| cells.iter().fold(0u32, |m, &c| m | self.cand[c as usize]);
             let (s, in_a, in_b) = (or(shared), or(a), or(b));
             for (locked, other) in [(s & !in_a & in_b, b), (s & !in_b & in_a, a)] {

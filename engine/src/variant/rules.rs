@@ -104,6 +104,10 @@ pub struct Layout {
     /// Per unit of `units`, its cells as a set (as `peer_sets`; empty past 128 cells): the
     /// search looks for hidden singles only in the units where a cell changed.
     pub unit_sets: Vec<u128>,
+    /// Per intersection of `intersections`, the cells of its two units as a set (as
+    /// `unit_sets`): the search takes the locked candidates of an intersection again only
+    /// when one of them changed.
+    pub intersection_sets: Vec<u128>,
     /// Per cell, its region (0-based; `u16::MAX` on a grid without boxes or regions).
     pub region_of: Vec<u16>,
     /// The classic rules (rows, columns, square boxes, nothing else): the search takes locked
@@ -381,6 +385,12 @@ impl Rules {
         } else {
             Vec::new()
         };
+        let intersection_sets = if cells <= 128 {
+            let set = |cs: &[u16]| cs.iter().fold(0u128, |set, &c| set | 1 << c);
+            intersections.iter().map(|(s, a, b)| set(s) | set(a) | set(b)).collect()
+        } else {
+            Vec::new()
+        };
         let priorities = priorities(n, &units, &cages, &innies, &compiled.props);
         Ok(Layout {
             priorities,
@@ -393,6 +403,7 @@ impl Rules {
             peers,
             peer_sets,
             unit_sets,
+            intersection_sets,
             region_of,
             classic,
             memo,
