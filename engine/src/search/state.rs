@@ -70,11 +70,7 @@ impl<const C: usize> Awake<C> {
         while cells != 0 {
             let c = cells.trailing_zeros() as usize;
             cells &= cells - 1;
-            for &(w, bits) in &lay.watch[c] {
-                if let Some(word) = self.bits.get_mut(w as usize) {
-                    *word |= bits;
-                }
-            }
+            self.wake_watchers(lay, c);
         }
     }
 
@@ -84,11 +80,17 @@ impl<const C: usize> Awake<C> {
         for c in 0..C {
             if cand[c] != self.seen[c] {
                 self.seen[c] = cand[c];
-                for &(w, bits) in &lay.watch[c] {
-                    if let Some(word) = self.bits.get_mut(w as usize) {
-                        *word |= bits;
-                    }
-                }
+                self.wake_watchers(lay, c);
+            }
+        }
+    }
+
+    /// Wakes the passes watching cell `c` (those tracked one by one).
+    #[inline(always)]
+    fn wake_watchers(&mut self, lay: &Layout, c: usize) {
+        for &(w, bits) in &lay.watch[c] {
+            if let Some(word) = self.bits.get_mut(w as usize) {
+                *word |= bits;
             }
         }
     }

@@ -375,22 +375,9 @@ impl Rules {
                 }
             }
         }
-        let peer_sets = if cells <= 128 {
-            peers.iter().map(|p| p.iter().fold(0u128, |set, &o| set | 1 << o)).collect()
-        } else {
-            Vec::new()
-        };
-        let unit_sets = if cells <= 128 {
-            units.iter().map(|(_, u)| u.iter().fold(0u128, |set, &c| set | 1 << c)).collect()
-        } else {
-            Vec::new()
-        };
-        let intersection_sets = if cells <= 128 {
-            let set = |cs: &[u16]| cs.iter().fold(0u128, |set, &c| set | 1 << c);
-            intersections.iter().map(|(s, a, b)| set(s) | set(a) | set(b)).collect()
-        } else {
-            Vec::new()
-        };
+        let peer_sets = cell_sets(cells, peers.iter());
+        let unit_sets = cell_sets(cells, units.iter().map(|(_, u)| u));
+        let intersection_sets = cell_sets(cells, intersections.iter().map(|(s, a, b)| s.iter().chain(a).chain(b)));
         let priorities = priorities(n, &units, &cages, &innies, &compiled.props);
         Ok(Layout {
             priorities,
@@ -964,6 +951,14 @@ pub fn combinations(n: usize, k: usize, sum: u32) -> Vec<u32> {
     walk(n, k, sum, 1, 0, 0, 0, &mut out);
     out.sort_unstable();
     out
+}
+
+/// Lists of cells as sets (bit `c` for cell `c`) on a grid of at most 128 cells; none past that.
+fn cell_sets<'a, L: IntoIterator<Item = &'a u16>>(cells: usize, lists: impl Iterator<Item = L>) -> Vec<u128> {
+    if cells > 128 {
+        return Vec::new();
+    }
+    lists.map(|cs| cs.into_iter().fold(0u128, |set, &c| set | 1 << c)).collect()
 }
 
 impl Layout {
