@@ -723,8 +723,7 @@ impl Placements {
             groups: impl DoubleEndedIterator<Item = &'g [usize]> + ExactSizeIterator,
             out: &mut Placements,
         ) {
-            let mut s =
-                State::<C> { cand: [(1u32 << lay.n) - 1; C], value: [0; C], open: C as u32, touched: !0, last: 0 };
+            let mut s = State::<C>::with_candidates([(1u32 << lay.n) - 1; C], [0; C], C as u32);
             // Each cell becomes single at most once, so the queue holds every cell that did.
             let mut queue = Queue::<C>::new();
             for (t, group) in groups.enumerate().rev() {
@@ -761,10 +760,10 @@ impl Placements {
     /// Step `t` as a search state.
     #[inline(always)]
     fn state<const C: usize>(&self, t: usize) -> State<C> {
-        let mut s = State::<C> { cand: [0; C], value: [0; C], open: self.open[t], touched: !0, last: 0 };
-        s.cand.copy_from_slice(&self.cand[t * C..(t + 1) * C]);
-        s.value.copy_from_slice(&self.value[t * C..(t + 1) * C]);
-        s
+        let (mut cand, mut value) = ([0; C], [0; C]);
+        cand.copy_from_slice(&self.cand[t * C..(t + 1) * C]);
+        value.copy_from_slice(&self.value[t * C..(t + 1) * C]);
+        State::with_candidates(cand, value, self.open[t])
     }
 }
 
@@ -843,9 +842,10 @@ pub fn candidates_in(
         return Ok(None);
     }
     fn narrow<const C: usize>(lay: &Layout, cells: &[u8], cand: &mut [u32], meter: &mut Meter) -> bool {
-        let mut s = State::<C> { cand: [0; C], value: [0; C], open: 0, touched: !0, last: 0 };
-        s.cand.copy_from_slice(cand);
-        s.value.copy_from_slice(cells);
+        let (mut c, mut value) = ([0; C], [0; C]);
+        c.copy_from_slice(cand);
+        value.copy_from_slice(cells);
+        let mut s = State::<C>::with_candidates(c, value, 0);
         let mut queue = Queue::new();
         for (sum, cage) in &lay.cages {
             if s.narrow_cage(lay, cage, *sum, &[], &[], true, &mut queue, meter).is_none() {

@@ -2,9 +2,9 @@
 //! each keeps in its cells the digits that some assignment of the constraint's cells, each from
 //! its candidates, supports (digits may repeat inside a pass; the units keep them apart).
 
-use super::state::{digit_sum, killer_sets, subsets_of_size, Awake, Queue, State};
+use super::state::{digit_sum, killer_sets, Awake, Queue, State};
 use super::Meter;
-use crate::variant::constraints::{fingerprint, EqualSums, Memo, Part, Special};
+use crate::variant::constraints::{fingerprint, EqualSums, Part, Special};
 use crate::variant::Layout;
 
 /// The digits of a mask, each as its index (digit - 1).
@@ -437,7 +437,7 @@ impl<const C: usize> State<C> {
                 if meter.tick(part.cells.len() as u64 * 4) {
                     return None;
                 }
-                changed |= self.narrow_small_sum(part, total, n, queue, &lay.memo, base + k)?;
+                changed |= self.narrow_small_sum(part, total, n, queue)?;
                 continue;
             }
             let f = fingerprint(s.parts.iter().flat_map(|p| p.cells.iter()).map(|&c| self.cand[c as usize]));
@@ -529,44 +529,29 @@ impl<const C: usize> State<C> {
     /// A sum of one part with a total under 128, weights 1, on a grid up to 9x9 (the innie and
     /// outie sums of killers, little killers): first the bounds of [`State::small_sum_bounds`],
     /// and when at most [`SMALL_SUM_EXACT_OPEN`] cells are open, per group of cells that see
-    /// each other, the killer combinations of its size within its candidates and meeting each
-    /// of its cells (a table made once), their sums combined over the groups in 128-bit sets;
-    /// each cell keeps the digits of the combinations whose sum the other groups can make up to
-    /// the total. Sound, and weaker than [`Forward`] (a combination meeting every cell need not
-    /// fit the cells one to one), without its tables and allocations: these passes run at every
-    /// node. (Checking that fit, by Kuhn's matching, cost more than it saved on TAREK_ALL: 1.7x;
-    /// the combinations at every open count, not only the last few, 1.7-2.2x.)
+    /// each other the sums of its open cells' assignments of distinct digits (without its fixed
+    /// cells' digits), combined over the groups in 128-bit sets; each open cell keeps the digits
+    /// of the assignments whose sum the other groups can make up to the total. Exact but for
+    /// cells of different groups that see each other (which [`Forward`] also takes apart),
+    /// without its tables and allocations: these passes run at every node. (The walk at every
+    /// open count, not only the last few, cost 1.7-2.2x the time on TAREK_ALL.)
     /// A reversed cell ([`Part::reversed`], the last ones, in groups of their own) adds
-    /// `n + 1 - digit`.
-    ///
-    /// The memo ([`Memo`], pass `k`) is read and kept for the combinations alone, after the
-    /// bounds: the bounds cost less than the fingerprint.
-    fn narrow_small_sum(
-        &mut self,
-        part: &Part,
-        total: u32,
-        n: usize,
-        queue: &mut Queue<C>,
-        memo: &Memo,
-        k: usize,
-    ) -> Option<bool> {
+    /// `n + 1 - digit`. No memo (`Memo`): the bounds and the walk cost less than its
+    /// fingerprint (the same search nodes and time with one on MATHEMAGIC 1-4).
+    fn narrow_small_sum(&mut self, part: &Part, total: u32, n: usize, queue: &mut Queue<C>) -> Option<bool> {
         let (bounded, open) = self.small_sum_bounds(part, total, n, queue)?;
         if open > SMALL_SUM_EXACT_OPEN {
             return Some(bounded);
         }
-        let f = (!bounded).then(|| fingerprint(part.cells.iter().map(|&c| self.cand[c as usize])));
-        if f.is_some_and(|f| memo.settled(k, f)) {
-            return Some(false);
-        }
-        let changed = self.narrow_small_sum_combinations(part, total, n, queue, bounded)?;
-        if let (false, Some(f)) = (changed, f) {
-            memo.record(k, f);
-        }
-        Some(changed)
+        self.narrow_small_sum_combinations(part, total, n, queue, bounded)
     }
 
     /// The combinations of [`State::narrow_small_sum`] (`bounded`: the bounds removed a
-    /// candidate).
+    /// candidate): per group its open cells (at most [`SMALL_SUM_EXACT_OPEN`] in all) without
+    /// the digits of its fixed cells, whose sum leaves the total; the sums of the group's
+    /// assignments of distinct digits (one, two or three open cells: at most 9 x 8 x 7), as a
+    /// 128-bit set; each open cell keeps the digits of the assignments whose sum the other
+    /// groups can make up to the total.
     fn narrow_small_sum_combinations(
         &mut self,
         part: &Part,
@@ -578,56 +563,54 @@ impl<const C: usize> State<C> {
         // A reversed cell's candidates (from the group at `first`), digit d read as n + 1 - d,
         // and back.
         let first = part.cells.len() - part.reversed;
-        let flip = |a: usize, m: u32| if a >= first { m.reverse_bits() >> (32 - n) } else { m };
-        // The groups with an open cell (at most as many as open cells); those of fixed cells
-        // (distinct in a group) leave the total their digits' sum.
+        let flip = |i: usize, m: u32| if i >= first { m.reverse_bits() >> (32 - n) } else { m };
         const OPEN: usize = SMALL_SUM_EXACT_OPEN as usize;
-        let mut groups = [(0usize, 0usize); OPEN];
-        let (mut g, mut total) = (0, total);
+        // The open cells (their index in the part and candidates read as digits), and per group
+        // with an open cell its range of them.
+        let (mut open, mut masks, mut o) = ([0usize; OPEN], [0u32; OPEN], 0);
+        let (mut groups, mut g) = ([(0usize, 0usize); OPEN], 0);
+        let mut total = total;
         for &(a, b) in &part.groups {
-            let cells = &part.cells[a..b];
-            let (mut union, mut fixed) = (0u32, true);
-            for &c in cells {
-                let m = self.cand[c as usize];
-                union |= flip(a, m);
-                fixed &= m & (m - 1) == 0;
-            }
-            if !fixed {
-                if g == OPEN {
+            let (start, mut fixed) = (o, 0u32);
+            for i in a..b {
+                let m = flip(i, self.cand[part.cells[i] as usize]);
+                if m & (m - 1) == 0 {
+                    if fixed & m != 0 {
+                        return None;
+                    }
+                    fixed |= m;
+                    total = total.checked_sub(m.trailing_zeros() + 1)?;
+                } else if o == OPEN {
                     return Some(bounded);
+                } else {
+                    (open[o], masks[o]) = (i, m);
+                    o += 1;
                 }
-                groups[g] = (a, b);
+            }
+            for m in &mut masks[start..o] {
+                *m &= !fixed;
+                if *m == 0 {
+                    return None;
+                }
+            }
+            if o > start {
+                groups[g] = (start, o);
                 g += 1;
-            } else if union.count_ones() as usize != b - a {
-                return None;
-            } else {
-                total = total.checked_sub(digit_sum(union))?;
             }
         }
         let groups = &groups[..g];
-        // Per group its sums, and (groups of two cells or more) the combinations that fit it,
-        // found once: `fits[at[j]..at[j + 1]]`, at most 126 a group (4 or 5 of 9 digits). Sized
-        // to what they hold (zeroing arrays for 25 groups took 2% of the time on MATHEMAGIC 1-4).
+        // Digit d (bit d) is worth d + 1: a pair's sums are the second cell's digits shifted
+        // by the first's digit plus two, a triple's by the first two's plus three.
         let mut sums = [0u128; OPEN];
-        let mut fits = [0u16; 126 * OPEN];
-        let mut at = [0usize; OPEN + 1];
         for (j, &(a, b)) in groups.iter().enumerate() {
-            let cells = &part.cells[a..b];
-            let mut len = at[j];
-            if let [c] = cells {
-                sums[j] = (flip(a, self.cand[*c as usize]) as u128) << 1;
-            } else {
-                let union = cells.iter().fold(0, |m, &c| m | flip(a, self.cand[c as usize]));
-                for &set in subsets_of_size(union, b - a) {
-                    let s32 = set as u32;
-                    if cells.iter().all(|&c| flip(a, self.cand[c as usize]) & s32 != 0) {
-                        fits[len] = set;
-                        len += 1;
-                        sums[j] |= 1 << digit_sum(s32);
-                    }
-                }
-            }
-            at[j + 1] = len;
+            let m = &masks[a..b];
+            sums[j] = match *m {
+                [m0] => (m0 as u128) << 1,
+                [m0, m1] => each(m0).fold(0, |s, x| s | ((m1 & !(1 << x)) as u128) << (x + 2)),
+                _ => each(m[0]).fold(0, |s, x| {
+                    each(m[1] & !(1 << x)).fold(s, |s, y| s | ((m[2] & !(1 << x | 1 << y)) as u128) << (x + y + 3))
+                }),
+            };
         }
         let plus = |x: u128, y: u128| {
             // Over the sparser of the two.
@@ -653,29 +636,39 @@ impl<const C: usize> State<C> {
         for j in (0..g).rev() {
             after[j] = plus(after[j + 1], sums[j]);
         }
-        let mut changed = bounded;
+        let mut sup = [0u32; OPEN];
         for (j, &(a, b)) in groups.iter().enumerate() {
-            let others = plus(before[j], after[j + 1]);
-            // The sums this group may take: the rest makes up the total.
-            let fine = |t: u32| t <= total && others >> (total - t) & 1 != 0;
-            let cells = &part.cells[a..b];
-            if let [c] = cells {
-                let m = flip(a, self.cand[*c as usize]);
-                let sup = each(m).filter(|&d| fine(d as u32 + 1)).fold(0, |m, d| m | 1 << d);
-                changed |= self.keep(*c as usize, flip(a, sup), queue)?;
-                continue;
-            }
-            let mut sup = [0u32; 25];
-            for &set in &fits[at[j]..at[j + 1]] {
-                if fine(digit_sum(set as u32)) {
-                    for (i, &c) in cells.iter().enumerate() {
-                        sup[i] |= flip(a, self.cand[c as usize]) & set as u32;
+            // The sums this group may take (bit t: the others make up total - t).
+            let fine = plus(before[j], after[j + 1]).reverse_bits() >> (127 - total);
+            let m = &masks[a..b];
+            match *m {
+                [m0] => sup[a] = m0 & (fine >> 1) as u32,
+                [m0, m1] => {
+                    for x in each(m0) {
+                        let y = m1 & !(1 << x) & (fine >> (x + 2)) as u32;
+                        if y != 0 {
+                            sup[a] |= 1 << x;
+                            sup[a + 1] |= y;
+                        }
+                    }
+                }
+                _ => {
+                    for x in each(m[0]) {
+                        for y in each(m[1] & !(1 << x)) {
+                            let z = m[2] & !(1 << x | 1 << y) & (fine >> (x + y + 3)) as u32;
+                            if z != 0 {
+                                sup[a] |= 1 << x;
+                                sup[a + 1] |= 1 << y;
+                                sup[a + 2] |= z;
+                            }
+                        }
                     }
                 }
             }
-            for (i, &c) in cells.iter().enumerate() {
-                changed |= self.keep(c as usize, flip(a, sup[i]), queue)?;
-            }
+        }
+        let mut changed = bounded;
+        for (&i, &m) in open[..o].iter().zip(&sup) {
+            changed |= self.keep(part.cells[i] as usize, flip(i, m), queue)?;
         }
         Some(changed)
     }

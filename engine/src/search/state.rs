@@ -148,42 +148,6 @@ pub(super) fn killer_sets(k: usize, sum: u32) -> &'static [u16] {
     &sets[start[i] as usize..start[i + 1] as usize]
 }
 
-/// The sets of `k` digits taken from `mask` (masks of 1 to 9), ascending: a table made once
-/// (every subset of every mask, 3^9 in all), so a pass that wants the sets within a cell group's
-/// candidates looks at those alone rather than at every set of its size.
-pub(super) fn subsets_of_size(mask: u32, k: usize) -> &'static [u16] {
-    use std::sync::OnceLock;
-    static TABLE: OnceLock<(Vec<u16>, Vec<u32>)> = OnceLock::new();
-    let (subsets, start) = TABLE.get_or_init(|| {
-        // Per mask, its subsets by size; `start[mask * 11 + k]` is where those of size k begin.
-        let mut subsets = Vec::with_capacity(19_683);
-        let mut start = vec![0u32; 512 * 11];
-        for m in 0..512u32 {
-            let mut all: Vec<u16> = Vec::with_capacity(1 << m.count_ones());
-            let mut sub = m;
-            loop {
-                all.push(sub as u16);
-                if sub == 0 {
-                    break;
-                }
-                sub = (sub - 1) & m;
-            }
-            all.sort_by_key(|&s| (s.count_ones(), s));
-            for k in 0..=10 {
-                start[m as usize * 11 + k] =
-                    (subsets.len() + all.partition_point(|&s| (s.count_ones() as usize) < k)) as u32;
-            }
-            subsets.extend(all);
-        }
-        (subsets, start)
-    });
-    if mask >= 512 || k > 9 {
-        return &[];
-    }
-    let at = mask as usize * 11 + k;
-    &subsets[start[at] as usize..start[at + 1] as usize]
-}
-
 /// The masks of 9 digits by size then sum, and where each (size, sum) begins.
 fn set_table() -> &'static (Vec<u16>, Vec<u16>) {
     use std::sync::OnceLock;
@@ -249,14 +213,48 @@ pub(super) struct State<const C: usize> {
     /// The cell assigned last: after a contradiction, the cell the propagation placed when it
     /// ran into it (half the conflict's weight in the search's scores).
     pub(super) last: u16,
+    /// On grids up to 128 cells (up to [`SPOT_DIGITS`] digits), per digit the cells that still
+    /// have it as a candidate (bit `c` for cell `c`), kept with `cand`: the places of a digit in
+    /// a set of cells in one AND.
+    pub(super) spots: [u128; SPOT_DIGITS],
 }
 
+/// The digits of a grid up to 128 cells (11x11 = 121): the length of [`State::spots`].
+pub(super) const SPOT_DIGITS: usize = 11;
+
 impl<const C: usize> State<C> {
+    /// The state of these candidates and digits with `open` open cells, every cell touched.
+    pub(super) fn with_candidates(cand: [u32; C], value: [u8; C], open: u32) -> Self {
+        let mut spots = [0u128; SPOT_DIGITS];
+        if C <= 128 {
+            for (c, &m) in cand.iter().enumerate() {
+                let mut m = m;
+                while m != 0 {
+                    spots[m.trailing_zeros() as usize] |= 1 << c;
+                    m &= m - 1;
+                }
+            }
+        }
+        State { cand, value, open, touched: !0, last: 0, spots }
+    }
+
+    /// `cell` lost the digits `removed` ([`State::spots`]).
+    #[inline(always)]
+    fn lose(&mut self, cell: usize, mut removed: u32) {
+        if C <= 128 {
+            while removed != 0 {
+                let d = removed.trailing_zeros() as usize;
+                removed &= removed - 1;
+                self.spots[d] &= !(1u128 << cell);
+            }
+        }
+    }
+
     /// The state of `cells` with the givens placed, not propagated (their naked singles wait in
     /// `queue`); `None` when two givens conflict.
     pub(super) fn from_cells(lay: &Layout, cells: &[u8], queue: &mut Queue<C>) -> Option<Self> {
         let full = (1u32 << lay.n) - 1;
-        let mut s = State { cand: [full; C], value: [0; C], open: C as u32, touched: !0, last: 0 };
+        let mut s = State::with_candidates([full; C], [0; C], C as u32);
         if !lay.props.unary.is_empty() && !s.restrict_unary(lay, queue) {
             return None;
         }
@@ -278,6 +276,11 @@ impl<const C: usize> State<C> {
     #[inline]
     pub(super) fn assign(&mut self, lay: &Layout, cell: usize, bit: u32, queue: &mut Queue<C>) -> bool {
         debug_assert!(self.value[cell] == 0 && self.cand[cell] & bit != 0);
+        self.lose(cell, self.cand[cell] & !bit);
+        if C <= 128 {
+            // Every peer loses the digit (or the state fails below).
+            self.spots[bit.trailing_zeros() as usize] &= !lay.peer_sets[cell];
+        }
         self.cand[cell] = bit;
         self.value[cell] = bit.trailing_zeros() as u8 + 1;
         self.open -= 1;
@@ -634,6 +637,7 @@ impl<const C: usize> State<C> {
         if rest == 0 {
             return None;
         }
+        self.lose(cell, m & digits);
         self.cand[cell] = rest;
         self.touch(cell);
         if rest & (rest - 1) == 0 && self.value[cell] == 0 {
@@ -682,6 +686,7 @@ impl<const C: usize> State<C> {
         for (i, &c) in cells.iter().enumerate() {
             let c = c as usize;
             if allowed[i] != self.cand[c] {
+                self.lose(c, self.cand[c] & !allowed[i]);
                 self.cand[c] = allowed[i];
                 self.touch(c);
                 changed = true;
@@ -707,42 +712,38 @@ impl<const C: usize> State<C> {
         required: u32,
         queue: &mut Queue<C>,
     ) -> Option<bool> {
-        if lay.peer_sets.is_empty() {
+        if lay.peer_sets.is_empty() || C > 128 {
             return Some(false);
         }
-        // The open cells' candidates, packed; a digit placed among the cells left their peers.
-        let (mut opens, mut at, mut o, mut placed) = ([0u32; 25], [0u16; 25], 0, 0u32);
-        let mut inside = 0u128;
+        // The open cells; a digit placed among the cells left their peers.
+        let (mut open, mut inside, mut placed) = (0u128, 0u128, 0u32);
         for &c in cells {
             inside |= 1 << c;
-            let m = self.cand[c as usize];
             if self.value[c as usize] != 0 {
-                placed |= m;
-            } else if m & required != 0 {
-                (opens[o], at[o]) = (m, c);
-                o += 1;
+                placed |= self.cand[c as usize];
+            } else {
+                open |= 1 << c;
             }
         }
         let mut changed = false;
         let mut rest = required & !placed;
         while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest ^= bit;
-            // The cells themselves see every place but are not places: nothing to take there.
-            let (mut seen, mut places) = (!inside, 0);
-            for (&m, &c) in opens[..o].iter().zip(&at[..o]) {
-                if m & bit != 0 {
-                    seen &= lay.peer_sets[c as usize];
-                    places += 1;
-                }
-            }
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut places = self.spots[d] & open;
             if places == 0 {
                 return None;
+            }
+            // The cells themselves see every place but are not places: nothing to take there.
+            let mut seen = self.spots[d] & !inside;
+            while places != 0 && seen != 0 {
+                seen &= lay.peer_sets[places.trailing_zeros() as usize];
+                places &= places - 1;
             }
             while seen != 0 {
                 let p = seen.trailing_zeros() as usize;
                 seen &= seen - 1;
-                changed |= self.eliminate(p, bit, queue)?;
+                changed |= self.eliminate(p, 1 << d, queue)?;
             }
         }
         Some(changed)
