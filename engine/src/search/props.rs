@@ -1005,9 +1005,10 @@ impl<const C: usize> State<C> {
     }
 
     /// A sum line: over the states "the open segment's digits so far add up to s" (s below
-    /// `sum`, as 128-bit sets), those reachable from the line's start (forwards) and those from
-    /// which its end is reachable (backwards); a digit stays where some state before its cell
-    /// leads through it to a state after. A loop starts and ends in the same state, each tried.
+    /// `sum`, as 64-bit sets), those reachable from the line's start (forwards) and
+    /// those from which its end is reachable (backwards); a digit stays where some state before
+    /// its cell leads through it to a state after. A loop starts and ends in the same state,
+    /// each tried. Lines up to [`LINE_STACK`] cells keep their tables on the stack.
     fn narrow_sum_line(
         &mut self,
         cells: &[u16],
@@ -1017,46 +1018,19 @@ impl<const C: usize> State<C> {
         meter: &mut Meter,
     ) -> Option<bool> {
         let k = cells.len();
-        let below: u128 = (1u128 << sum) - 1;
-        let cand: Vec<u32> = cells.iter().map(|&c| self.cand[c as usize]).collect();
-        let mut sup = vec![0u32; k];
-        let mut fwd = vec![0u128; k + 1];
-        let mut bwd = vec![0u128; k + 1];
-        for start in 0..if looped { sum } else { 1 } {
-            if meter.tick(k as u64 * 4) {
-                return None;
-            }
-            fwd[0] = 1 << start;
-            for i in 0..k {
-                let mut next = 0u128;
-                for a in each(cand[i]) {
-                    let shifted = fwd[i] << (a + 1);
-                    next |= shifted & below | (shifted >> sum & 1);
-                }
-                fwd[i + 1] = next;
-            }
-            if fwd[k] >> start & 1 == 0 {
-                continue;
-            }
-            bwd[k] = 1 << start;
-            for i in (0..k).rev() {
-                let mut prev = 0u128;
-                for a in each(cand[i]) {
-                    let d = a as u32 + 1;
-                    // States s with s + d a state after the cell, or s + d = sum closing a segment.
-                    let mut from = bwd[i + 1] >> d;
-                    if bwd[i + 1] & 1 != 0 && d <= sum {
-                        from |= 1 << (sum - d);
-                    }
-                    if fwd[i] & from != 0 {
-                        sup[i] |= 1 << a;
-                    }
-                    prev |= from;
-                }
-                bwd[i] = prev & fwd[i];
-            }
+        let (mut cand, mut sup) = ([0u32; LINE_STACK], [0u32; LINE_STACK]);
+        let (mut cand_heap, mut sup_heap);
+        let (cand, sup) = if k <= LINE_STACK {
+            (&mut cand[..k], &mut sup[..k])
+        } else {
+            (cand_heap, sup_heap) = (vec![0u32; k], vec![0u32; k]);
+            (&mut cand_heap[..], &mut sup_heap[..])
+        };
+        for (m, &c) in cand.iter_mut().zip(cells) {
+            *m = self.cand[c as usize];
         }
-        self.keep_all(cells, &sup, queue)
+        sum_line_support(cand, sum, looped, sup, meter)?;
+        self.keep_all(cells, sup, queue)
     }
 
     /// A lunchbox: per placement of its two ends (the smallest and the largest digit) and their
@@ -1271,4 +1245,57 @@ impl<const C: usize> State<C> {
         }
         self.keep_all(cells, &sup, queue)
     }
+}
+
+/// The cells of a line whose tables [`State::narrow_sum_line`] keeps on the stack.
+const LINE_STACK: usize = 81;
+
+/// [`State::narrow_sum_line`]'s supported digits of each cell of `cand` into `sup`; `None`
+/// when the meter stopped. The states are the bits of a `u64`: a sum line's sum is at most twice
+/// the largest digit (50), and a state past 63 is past the sum.
+fn sum_line_support(cand: &[u32], sum: u32, looped: bool, sup: &mut [u32], meter: &mut Meter) -> Option<()> {
+    let k = cand.len();
+    debug_assert!(sum < 64, "a sum line's sum is at most 50");
+    let (mut fwd, mut bwd) = ([0u64; LINE_STACK + 1], [0u64; LINE_STACK + 1]);
+    let (mut fwd_heap, mut bwd_heap);
+    let (fwd, bwd) = if k <= LINE_STACK {
+        (&mut fwd[..=k], &mut bwd[..=k])
+    } else {
+        (fwd_heap, bwd_heap) = (vec![0u64; k + 1], vec![0u64; k + 1]);
+        (&mut fwd_heap[..], &mut bwd_heap[..])
+    };
+    let below = (1u64 << sum) - 1;
+    for start in 0..if looped { sum } else { 1 } {
+        if meter.tick(k as u64 * 4) {
+            return None;
+        }
+        fwd[0] = 1 << start;
+        for i in 0..k {
+            let mut next = 0;
+            for a in each(cand[i]) {
+                next |= fwd[i] << (a as u32 + 1);
+            }
+            // The sum itself closes a segment: state 0 again.
+            fwd[i + 1] = next & below | next >> sum & 1;
+        }
+        if fwd[k] >> start & 1 == 0 {
+            continue;
+        }
+        bwd[k] = 1 << start;
+        for i in (0..k).rev() {
+            // The states after the cell, and the sum when it closes a segment (state 0 after).
+            let after = bwd[i + 1];
+            let target = after | (after & 1) << sum;
+            let (mut prev, mut kept) = (0, 0u32);
+            for a in each(cand[i]) {
+                // States s with s + digit in `target`.
+                let from = target >> (a as u32 + 1);
+                kept |= ((fwd[i] & from != 0) as u32) << a;
+                prev |= from;
+            }
+            sup[i] |= kept;
+            bwd[i] = prev & fwd[i];
+        }
+    }
+    Some(())
 }
