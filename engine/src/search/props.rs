@@ -1045,9 +1045,12 @@ impl<const C: usize> State<C> {
         queue: &mut Queue<C>,
         meter: &mut Meter,
     ) -> Option<bool> {
+        // A lunchbox is a unit: at most n (25) cells.
         let k = cells.len();
-        let cand: Vec<u32> = cells.iter().map(|&c| self.cand[c as usize]).collect();
-        let mut sup = vec![0u32; k];
+        let (mut cand, mut sup) = ([0u32; 25], [0u32; 25]);
+        for (m, &c) in cand.iter_mut().zip(cells) {
+            *m = self.cand[c as usize];
+        }
         let (mut fwd, mut bwd) = ([0u128; 26], [0u128; 26]);
         for i in 0..k {
             for j in i + 1..k {
@@ -1055,11 +1058,13 @@ impl<const C: usize> State<C> {
                     return None;
                 }
                 for a in each(cand[i]) {
-                    for b in each(cand[j]) {
+                    // Its k distinct digits lie from the smaller end's to the larger's: the ends
+                    // are k - 1 or more apart.
+                    let span = k as u32 - 1;
+                    let above = !0u64 << (a as u32 + span).min(63);
+                    let below = (1u64 << (a as u32 + 1).saturating_sub(span)) - 1;
+                    for b in each(cand[j] & (above | below) as u32) {
                         let (lo, hi) = (a.min(b), a.max(b));
-                        if hi <= lo {
-                            continue;
-                        }
                         let between = strictly_between(lo, hi);
                         if (0..k).any(|x| x != i && x != j && cand[x] & between == 0) {
                             continue;
@@ -1116,7 +1121,7 @@ impl<const C: usize> State<C> {
                 }
             }
         }
-        self.keep_all(cells, &sup, queue)
+        self.keep_all(cells, &sup[..k], queue)
     }
 
     /// Counting circles: each set of digits adding up to the number of circles (found by a
