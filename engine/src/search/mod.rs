@@ -856,7 +856,7 @@ pub fn candidates_in(
             // Every pass awake: none has seen the cells.
             let mut awake = Awake::new(None);
             awake.wake(lay, &s.cand);
-            if !s.restrict_unary(lay, &mut queue) || s.narrow_props(lay, &mut queue, &mut awake, meter).is_none() {
+            if !s.restrict_unary(lay, &mut queue) || s.narrow_props(lay, &mut queue, &mut awake, !0, meter).is_none() {
                 return false;
             }
         }

@@ -398,35 +398,50 @@ impl<const C: usize> State<C> {
     }
 
     /// One pass of every setter's constraint of the layout (pairs until they settle, then the
-    /// sums and clues `awake` says may remove something). `None` on a contradiction or when the
-    /// meter stopped, else whether a candidate was removed.
+    /// sums and clues `awake` says may remove something). `dirty`: on grids up to 128 cells, the
+    /// cells changed since the pairs last settled (bit `c` for cell `c`; all of them the first
+    /// time): only pairs with such a cell run, then those with a cell they changed. `None` on a
+    /// contradiction or when the meter stopped, else whether a candidate was removed.
     pub(super) fn narrow_props(
         &mut self,
         lay: &Layout,
         queue: &mut Queue<C>,
         awake: &mut Awake<C>,
+        dirty: u128,
         meter: &mut Meter,
     ) -> Option<bool> {
         let p = &lay.props;
         let n = lay.n;
         let mut changed = false;
-        loop {
+        let tracked = C <= 128;
+        let mut dirty = if tracked { dirty } else { !0 };
+        while !p.pairs.is_empty() {
             if meter.tick(p.pairs.len() as u64) {
                 return None;
             }
-            let mut round = false;
+            let (mut round, mut next) = (false, 0u128);
             for &(a, b, r) in &p.pairs {
-                let rel = &p.relations[r as usize];
                 let (a, b) = (a as usize, b as usize);
+                if tracked && (dirty >> a | dirty >> b) & 1 == 0 {
+                    continue;
+                }
+                let rel = &p.relations[r as usize];
                 let sup_b = each(self.cand[a]).fold(0, |m, d| m | rel.forward[d]);
-                round |= self.keep(b, sup_b, queue)?;
+                if self.keep(b, sup_b, queue)? {
+                    (round, next) = (true, next | 1 << (b % 128));
+                }
                 let sup_a = each(self.cand[b]).fold(0, |m, d| m | rel.backward[d]);
-                round |= self.keep(a, sup_a, queue)?;
+                if self.keep(a, sup_a, queue)? {
+                    (round, next) = (true, next | 1 << (a % 128));
+                }
             }
             if !round {
                 break;
             }
             changed = true;
+            if tracked {
+                dirty = next;
+            }
         }
         let base = lay.cages.len() + lay.innies.len();
         for (k, s) in p.sums.iter().enumerate() {

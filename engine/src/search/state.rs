@@ -363,6 +363,8 @@ impl<const C: usize> State<C> {
         let mut pending = 0u128;
         // The cells touched since the intersections last ran (with `tracked`).
         let mut crossed = 0u128;
+        // The cells touched since the pairs of the setters' constraints last ran (with `tracked`).
+        let mut paired = 0u128;
         loop {
             if meter.tick(C as u64) {
                 return false;
@@ -383,6 +385,7 @@ impl<const C: usize> State<C> {
                 let d = std::mem::take(&mut self.touched);
                 pending |= d;
                 crossed |= d;
+                paired |= d;
                 d
             } else {
                 !0
@@ -459,7 +462,8 @@ impl<const C: usize> State<C> {
                 }
             }
             if let (false, Some(awake)) = (lay.props.is_empty(), awake.as_mut()) {
-                match self.narrow_props(lay, queue, awake, meter) {
+                let dirty = if tracked { std::mem::take(&mut paired) | self.touched } else { !0 };
+                match self.narrow_props(lay, queue, awake, dirty, meter) {
                     None => return false,
                     Some(true) => continue,
                     Some(false) => {}
