@@ -1196,6 +1196,60 @@ mod tests {
         }
     }
 
+    /// [`State::spots`] holds, per digit, exactly the cells with it as a candidate: after the
+    /// givens, after propagation, and down a path of branches (each propagated from its parent
+    /// as the search does), on every 9x9 puzzle of sigh's published setters' puzzles
+    /// (data/constraints), killers, little killers, sums and pairs among them.
+    #[test]
+    fn spots_follow_the_candidates() {
+        let path = format!("{}/../data/constraints/sigh_iss.tsv", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let check = |s: &State<81>, name: &str| {
+            for d in 0..state::SPOT_DIGITS {
+                let want = (0..81).filter(|&c| s.cand[c] >> d & 1 != 0).fold(0u128, |m, c| m | 1 << c);
+                assert_eq!(s.spots[d], want, "{name}: digit {}", d + 1);
+            }
+        };
+        let mut checked = 0;
+        for line in text.lines() {
+            let f: Vec<&str> = line.split('\t').collect();
+            let grid = Grid::parse(f[0]).unwrap();
+            let rules = crate::variant::Rules::from_json(&serde_json::from_str(f[1]).unwrap()).unwrap();
+            if grid.size() != 9 {
+                continue;
+            }
+            let lay = rules.layout_of(grid.shape()).unwrap();
+            let mut queue = Queue::<81>::new();
+            let Some(mut s) = State::<81>::from_cells(&lay, grid.cells(), &mut queue) else { continue };
+            check(&s, f[3]);
+            let mut uninterrupted = never;
+            let mut meter = Meter::new(&mut uninterrupted, METER_EVERY);
+            if !s.propagate(&lay, &mut queue, Techniques::SOLVER, None, &mut meter) {
+                continue;
+            }
+            check(&s, f[3]);
+            // Down one path: the first open cell's candidates in turn, the first that holds.
+            'path: while let Some(cell) = (0..81).find(|&c| s.value[c] == 0) {
+                let m = s.cand[cell];
+                for d in (0..9).filter(|&d| m >> d & 1 != 0) {
+                    let mut t = s;
+                    queue.len = 0;
+                    if t.assign(&lay, cell, 1 << d, &mut queue) {
+                        check(&t, f[3]);
+                        if t.propagate(&lay, &mut queue, Techniques::SOLVER, Some(&s.cand), &mut meter) {
+                            check(&t, f[3]);
+                            s = t;
+                            continue 'path;
+                        }
+                    }
+                }
+                break;
+            }
+            checked += 1;
+        }
+        assert!(checked >= 90, "{checked} puzzles checked");
+    }
+
     #[test]
     fn seed_examples_solve_uniquely() {
         let seed = include_str!("../../../data/seed_examples.txt");
