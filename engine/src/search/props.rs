@@ -506,14 +506,20 @@ impl<const C: usize> State<C> {
             // Made by the layout for the pass above alone.
             return Some(false);
         }
-        let most = s.parts.iter().map(|p| p.weights.iter().sum::<u32>() as usize * n).max().unwrap_or(0);
+        // The common value is at most what the smallest part can reach (and the total): the
+        // value sets stop there (the weights are positive, so a partial value past it stays
+        // past it).
+        let mut most = s.parts.iter().map(|p| p.weights.iter().sum::<u32>() as usize * n).min().unwrap_or(0);
+        if let Some(t) = s.total {
+            if t as usize > most {
+                return None;
+            }
+            most = t as usize;
+        }
         let words = (most + 1).div_ceil(64);
         let mut common = vec![!0u64; words];
         if let Some(t) = s.total {
             common.fill(0);
-            if t as usize > most {
-                return None;
-            }
             common[t as usize / 64] = 1 << (t % 64);
         }
         let mut forwards = Vec::with_capacity(s.parts.len());
