@@ -453,6 +453,14 @@ impl<const C: usize> State<C> {
                     return None;
                 }
                 changed |= self.narrow_small_sum(part, total, n, queue)?;
+                if part.groups.len() == 1 && part.reversed == 0 && total <= 45 && C <= 81 {
+                    // Its cells see each other (a little killer in a box, an innie in a row): a
+                    // cage too, whose digits every killer combination holds leave the cells that
+                    // see all their places (sigh's solver's required values). Without the walk
+                    // before, The Barbed Cross takes 193,026 nodes instead of 112,943; with the
+                    // rest of a house that holds it as the cage's complement, 134,117.
+                    changed |= self.narrow_cage(lay, &part.cells, total, &[], &[], false, queue, meter)?;
+                }
                 continue;
             }
             let f = fingerprint(s.parts.iter().flat_map(|p| p.cells.iter()).map(|&c| self.cand[c as usize]));
