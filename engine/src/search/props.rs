@@ -1046,19 +1046,55 @@ impl<const C: usize> State<C> {
         queue: &mut Queue<C>,
         meter: &mut Meter,
     ) -> Option<bool> {
+        // The states are the bits of a `u64`: a sum line's sum is at most twice the largest
+        // digit (50), and a state past 63 is past the sum.
+        debug_assert!(sum < 64, "a sum line's sum is at most 50");
         let k = cells.len();
         let (mut cand, mut sup) = ([0u32; LINE_STACK], [0u32; LINE_STACK]);
-        let (mut cand_heap, mut sup_heap);
-        let (cand, sup) = if k <= LINE_STACK {
-            (&mut cand[..k], &mut sup[..k])
+        let (mut fwd, mut bwd) = ([0u64; LINE_STACK + 1], [0u64; LINE_STACK + 1]);
+        let mut heap;
+        let (cand, sup, fwd, bwd) = if k <= LINE_STACK {
+            (&mut cand[..k], &mut sup[..k], &mut fwd[..=k], &mut bwd[..=k])
         } else {
-            (cand_heap, sup_heap) = (vec![0u32; k], vec![0u32; k]);
-            (&mut cand_heap[..], &mut sup_heap[..])
+            heap = (vec![0u32; k], vec![0u32; k], vec![0u64; k + 1], vec![0u64; k + 1]);
+            (&mut heap.0[..], &mut heap.1[..], &mut heap.2[..], &mut heap.3[..])
         };
         for (m, &c) in cand.iter_mut().zip(cells) {
             *m = self.cand[c as usize];
         }
-        sum_line_support(cand, sum, looped, sup, meter)?;
+        let below = (1u64 << sum) - 1;
+        for start in 0..if looped { sum } else { 1 } {
+            if meter.tick(k as u64 * 4) {
+                return None;
+            }
+            fwd[0] = 1 << start;
+            for i in 0..k {
+                let mut next = 0;
+                for a in each(cand[i]) {
+                    next |= fwd[i] << (a as u32 + 1);
+                }
+                // The sum itself closes a segment: state 0 again.
+                fwd[i + 1] = next & below | next >> sum & 1;
+            }
+            if fwd[k] >> start & 1 == 0 {
+                continue;
+            }
+            bwd[k] = 1 << start;
+            for i in (0..k).rev() {
+                // The states after the cell, and the sum when it closes a segment (state 0 after).
+                let after = bwd[i + 1];
+                let target = after | (after & 1) << sum;
+                let (mut prev, mut kept) = (0, 0u32);
+                for a in each(cand[i]) {
+                    // States s with s + digit in `target`.
+                    let from = target >> (a as u32 + 1);
+                    kept |= ((fwd[i] & from != 0) as u32) << a;
+                    prev |= from;
+                }
+                sup[i] |= kept;
+                bwd[i] = prev & fwd[i];
+            }
+        }
         self.keep_all(cells, sup, queue)
     }
 
@@ -1081,15 +1117,15 @@ impl<const C: usize> State<C> {
             *m = self.cand[c as usize];
         }
         let (mut fwd, mut bwd) = ([0u128; 26], [0u128; 26]);
+        // Its k distinct digits lie from the smaller end's to the larger's: the ends are k - 1 or
+        // more apart.
+        let span = k as u32 - 1;
         for i in 0..k {
             for j in i + 1..k {
                 if meter.tick(k as u64 * 16) {
                     return None;
                 }
                 for a in each(cand[i]) {
-                    // Its k distinct digits lie from the smaller end's to the larger's: the ends
-                    // are k - 1 or more apart.
-                    let span = k as u32 - 1;
                     let above = !0u64 << (a as u32 + span).min(63);
                     let below = (1u64 << (a as u32 + 1).saturating_sub(span)) - 1;
                     for b in each(cand[j] & (above | below) as u32) {
@@ -1283,53 +1319,3 @@ impl<const C: usize> State<C> {
 
 /// The cells of a line whose tables [`State::narrow_sum_line`] keeps on the stack.
 const LINE_STACK: usize = 81;
-
-/// [`State::narrow_sum_line`]'s supported digits of each cell of `cand` into `sup`; `None`
-/// when the meter stopped. The states are the bits of a `u64`: a sum line's sum is at most twice
-/// the largest digit (50), and a state past 63 is past the sum.
-fn sum_line_support(cand: &[u32], sum: u32, looped: bool, sup: &mut [u32], meter: &mut Meter) -> Option<()> {
-    let k = cand.len();
-    debug_assert!(sum < 64, "a sum line's sum is at most 50");
-    let (mut fwd, mut bwd) = ([0u64; LINE_STACK + 1], [0u64; LINE_STACK + 1]);
-    let (mut fwd_heap, mut bwd_heap);
-    let (fwd, bwd) = if k <= LINE_STACK {
-        (&mut fwd[..=k], &mut bwd[..=k])
-    } else {
-        (fwd_heap, bwd_heap) = (vec![0u64; k + 1], vec![0u64; k + 1]);
-        (&mut fwd_heap[..], &mut bwd_heap[..])
-    };
-    let below = (1u64 << sum) - 1;
-    for start in 0..if looped { sum } else { 1 } {
-        if meter.tick(k as u64 * 4) {
-            return None;
-        }
-        fwd[0] = 1 << start;
-        for i in 0..k {
-            let mut next = 0;
-            for a in each(cand[i]) {
-                next |= fwd[i] << (a as u32 + 1);
-            }
-            // The sum itself closes a segment: state 0 again.
-            fwd[i + 1] = next & below | next >> sum & 1;
-        }
-        if fwd[k] >> start & 1 == 0 {
-            continue;
-        }
-        bwd[k] = 1 << start;
-        for i in (0..k).rev() {
-            // The states after the cell, and the sum when it closes a segment (state 0 after).
-            let after = bwd[i + 1];
-            let target = after | (after & 1) << sum;
-            let (mut prev, mut kept) = (0, 0u32);
-            for a in each(cand[i]) {
-                // States s with s + digit in `target`.
-                let from = target >> (a as u32 + 1);
-                kept |= ((fwd[i] & from != 0) as u32) << a;
-                prev |= from;
-            }
-            sup[i] |= kept;
-            bwd[i] = prev & fwd[i];
-        }
-    }
-    Some(())
-}
