@@ -930,48 +930,49 @@ impl<const C: usize> State<C> {
         self.keep_all(cells, &sup[..k], queue)
     }
 
-    /// A skyscraper: over the states (tallest so far, how many seen), forward and back.
+    /// A skyscraper: over the states (tallest so far, how many seen), forward and back; per
+    /// cell and tallest digit so far (0 before the first) the counts seen as bits of a word.
     fn narrow_skyscraper(&mut self, cells: &[u16], count: usize, n: usize, queue: &mut Queue<C>) -> Option<bool> {
         let k = cells.len();
-        let width = count + 1;
-        let states = (n + 1) * width;
-        // reach[i]: the states before cell i, as bits (tallest * width + seen).
-        let mut reach = vec![vec![false; states]; k + 1];
-        reach[0][0] = true;
-        let step = |t: usize, s: usize, d: usize| if d > t { (d, s + 1) } else { (t, s) };
+        // Counts up to `count` (at most n <= 25), tallest digits up to n, cells up to 25.
+        let counts = (1u32 << (count + 1)) - 1;
+        let mut reach = [[0u32; 26]; 26];
+        reach[0][0] = 1;
         for i in 0..k {
             let m = self.cand[cells[i] as usize];
-            for st in 0..states {
-                if !reach[i][st] {
+            for t in 0..=n {
+                let r = reach[i][t];
+                if r == 0 {
                     continue;
                 }
-                let (t, s) = (st / width, st % width);
                 for d in each(m).map(|d| d + 1) {
-                    let (t2, s2) = step(t, s, d);
-                    if s2 <= count {
-                        reach[i + 1][t2 * width + s2] = true;
+                    if d > t {
+                        reach[i + 1][d] |= (r << 1) & counts;
+                    } else {
+                        reach[i + 1][t] |= r;
                     }
                 }
             }
         }
-        let mut good: Vec<bool> = (0..states).map(|st| reach[k][st] && st % width == count).collect();
-        if !good.iter().any(|&g| g) {
+        // good[t]: the counts from which the cells left (none, at first) end seeing `count`.
+        let mut good = [1u32 << count; 26];
+        if reach[k][..=n].iter().all(|&r| r & good[0] == 0) {
             return None;
         }
         let mut sup = [0u32; 25];
         for i in (0..k).rev() {
             let m = self.cand[cells[i] as usize];
-            let mut before = vec![false; states];
-            for st in 0..states {
-                if !reach[i][st] {
+            let mut before = [0u32; 26];
+            for t in 0..=n {
+                let r = reach[i][t];
+                if r == 0 {
                     continue;
                 }
-                let (t, s) = (st / width, st % width);
                 for d in each(m).map(|d| d + 1) {
-                    let (t2, s2) = step(t, s, d);
-                    if s2 <= count && good[t2 * width + s2] {
+                    let ok = if d > t { r & (good[d] >> 1) } else { r & good[t] };
+                    if ok != 0 {
                         sup[i] |= 1 << (d - 1);
-                        before[st] = true;
+                        before[t] |= ok;
                     }
                 }
             }
