@@ -415,12 +415,34 @@ impl<const C: usize> State<C> {
         let mut changed = false;
         let tracked = C <= 128;
         let mut dirty = if tracked { dirty } else { !0 };
+        let loose = if tracked { &lay.loose_pairs } else { &p.pairs };
         while !p.pairs.is_empty() {
             if meter.tick(p.pairs.len() as u64) {
                 return None;
             }
             let (mut round, mut next) = (false, 0u128);
-            for &(a, b, r) in &p.pairs {
+            // The pairs that only a fixed cell narrows, from the fixed cells that changed.
+            let mut fixed = if lay.fixed_pairs.is_empty() { 0 } else { dirty };
+            while fixed != 0 {
+                let a = fixed.trailing_zeros() as usize;
+                fixed &= fixed - 1;
+                if a >= lay.fixed_pairs.len() {
+                    break;
+                }
+                let m = self.cand[a];
+                if m & (m - 1) != 0 {
+                    continue;
+                }
+                let d = m.trailing_zeros() as usize;
+                for &(b, r, first) in &lay.fixed_pairs[a] {
+                    let rel = &p.relations[r as usize];
+                    let b = b as usize;
+                    if self.keep(b, if first { rel.forward[d] } else { rel.backward[d] }, queue)? {
+                        (round, next) = (true, next | 1 << (b % 128));
+                    }
+                }
+            }
+            for &(a, b, r) in loose {
                 let (a, b) = (a as usize, b as usize);
                 if tracked && (dirty >> a | dirty >> b) & 1 == 0 {
                     continue;

@@ -115,6 +115,13 @@ pub struct Layout {
     pub classic: bool,
     /// The setters' constraints the search propagates besides units and cages.
     pub props: Props,
+    /// On grids up to 128 cells, the pairs of `props` whose relation removes a digit only from
+    /// a cell's one candidate (any two of the first cell's digits allow every digit of the
+    /// second, and back: anti-taxicab), per cell: the other cell, the relation and whether this
+    /// cell is the pair's first. The search takes them when the cell is fixed, not every round.
+    pub fixed_pairs: Vec<Vec<(u16, u16, bool)>>,
+    /// The other pairs of `props` (all of them past 128 cells).
+    pub loose_pairs: Vec<(u16, u16, u16)>,
     /// Per cage, then per innie set (in the order of `cages` and `innies`): the cells outside it
     /// that see all its cells (they lose the digits every combination of the cage holds).
     pub cage_seers: Vec<Vec<u16>>,
@@ -379,6 +386,7 @@ impl Rules {
         let unit_sets = cell_sets(cells, units.iter().map(|(_, u)| u));
         let intersection_sets = cell_sets(cells, intersections.iter().map(|(s, a, b)| s.iter().chain(a).chain(b)));
         let priorities = priorities(n, &units, &cages, &innies, &compiled.props);
+        let (fixed_pairs, loose_pairs) = split_pairs(n, cells, &compiled.props);
         Ok(Layout {
             priorities,
             shape,
@@ -396,6 +404,8 @@ impl Rules {
             memo,
             watch,
             props: compiled.props,
+            fixed_pairs,
+            loose_pairs,
             cage_seers,
             cage_complements,
         })
@@ -568,6 +578,32 @@ fn priorities(
         add(&mut [a, b].into_iter(), 2, false);
     }
     out
+}
+
+/// The pairs of `props` whose relation removes digits only from a cell's one candidate, per
+/// cell ([`Layout::fixed_pairs`]; none past 128 cells), and the others.
+#[allow(clippy::type_complexity)]
+fn split_pairs(n: usize, cells: usize, props: &Props) -> (Vec<Vec<(u16, u16, bool)>>, Vec<(u16, u16, u16)>) {
+    if cells > 128 {
+        return (Vec::new(), props.pairs.clone());
+    }
+    let full = (1u32 << n) - 1;
+    let loose_of = |maps: &[u32; 25]| (0..n).any(|x| (x + 1..n).any(|y| maps[x] | maps[y] != full));
+    let fixed: Vec<bool> = props.relations.iter().map(|r| !loose_of(&r.forward) && !loose_of(&r.backward)).collect();
+    let mut per_cell = vec![Vec::new(); cells];
+    let mut loose = Vec::new();
+    for &(a, b, r) in &props.pairs {
+        if fixed[r as usize] {
+            per_cell[a as usize].push((b, r, true));
+            per_cell[b as usize].push((a, r, false));
+        } else {
+            loose.push((a, b, r));
+        }
+    }
+    if per_cell.iter().all(|l| l.is_empty()) {
+        per_cell.clear();
+    }
+    (per_cell, loose)
 }
 
 /// The most cells of an innie or outie sum [`innies_and_outies`] adds when all its cells are in
