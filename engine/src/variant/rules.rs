@@ -1092,6 +1092,28 @@ mod tests {
     }
 
     #[test]
+    fn pairs_that_only_a_fixed_cell_narrows() {
+        let lay = |v: serde_json::Value, n: usize| Rules::from_json(&v).unwrap().layout(n).unwrap();
+        // Anti-taxicab: a cell's digit d leaves the cells d away, so two digits leave nothing.
+        let taxi = lay(serde_json::json!({"anti_taxicab": true}), 9);
+        assert!(!taxi.props.pairs.is_empty() && taxi.loose_pairs.is_empty());
+        assert_eq!(taxi.fixed_pairs.iter().map(Vec::len).sum::<usize>(), 2 * taxi.props.pairs.len());
+        // Non-consecutive: 1 and 3 both leave 2, so its pairs narrow every round.
+        let apart = lay(serde_json::json!({"non_consecutive": true}), 9);
+        assert!(apart.fixed_pairs.is_empty() && apart.loose_pairs.len() == apart.props.pairs.len());
+        // On a 5x5 grid (rows and columns) the search under anti-taxicab finds exactly the Latin
+        // squares that keep it.
+        let taxi = lay(serde_json::json!({"anti_taxicab": true}), 5);
+        let blank = crate::grid::Grid::empty(5).unwrap();
+        let all = crate::search::solutions_in(&blank, Layout::classic(blank.shape()), 200_000, &mut || false).unwrap();
+        assert_eq!(all.len(), 161_280);
+        let keep = all.iter().filter(|g| taxi.props.holds(5, g.cells(), true)).count();
+        let found = crate::search::count_in(&blank, &taxi, 200_000, &mut || false).unwrap();
+        assert!(keep > 0 && keep < all.len(), "{keep}");
+        assert_eq!(found, keep as u64, "{keep}");
+    }
+
+    #[test]
     fn layouts_and_their_errors() {
         let x = Rules { diagonals: true, windows: true, ..Rules::default() }.layout(9).unwrap();
         assert_eq!(x.units.len(), 27 + 2 + 4);
