@@ -155,6 +155,30 @@ pub(super) fn linear_support(
     true
 }
 
+/// The cells of a house `masks` (digits of 1..=9) add up to `total` in distinct digits, none of
+/// `taken`: the killer combinations of their size and total within the union of their
+/// candidates, without `taken`, that meet every cell; each cell's digits of `out` are cut to
+/// those combinations' digits. False when none is left (an X-sum's first cells hold distinct
+/// digits, not the one that counts them; the combinations are not matched to the cells one by
+/// one, as a cage's in the search).
+fn distinct_sets(masks: &[u32], total: u32, taken: u32, out: &mut [u32]) -> bool {
+    let union = masks.iter().fold(0, |u, &m| u | m) & !taken;
+    let mut digits = 0u32;
+    for &set in super::state::killer_sets(masks.len(), total) {
+        let set = set as u32;
+        if set & !union == 0 && masks.iter().all(|&m| m & set != 0) {
+            digits |= set;
+        }
+    }
+    for o in out.iter_mut() {
+        *o &= digits;
+        if *o == 0 {
+            return false;
+        }
+    }
+    true
+}
+
 /// [`linear_support`] by bounds: each term's digits within what the others' least and most
 /// leave, until nothing changes.
 fn bounds_support(masks: &[u32], coefs: &[i32], total: i32, out: &mut [u32]) -> bool {
@@ -942,6 +966,8 @@ impl<const C: usize> State<C> {
                     continue;
                 }
             } else if !linear_support(rest, &ONES[..rest.len()], target as i32, n, &mut out, meter) {
+                continue;
+            } else if n <= 9 && !distinct_sets(rest, target, 1 << (x - 1), &mut out[..rest.len()]) {
                 continue;
             }
             sup[0] |= 1 << (x - 1);
