@@ -336,6 +336,7 @@ impl Rules {
         let mut derived = innies_and_outies(shape, &units, &regions, cages.len());
         overlap_sums(n, &units, &regions, &mut derived);
         covering_sums(n, &units, &plain, cages.len(), &peers, &mut derived);
+        combined_sums(n, &plain, &peers, &mut derived);
         compiled.props.sums.extend(derived);
         let cage_seers = cages
             .iter()
@@ -920,6 +921,132 @@ fn covering_sums(
     }
 }
 
+/// Sums of disjoint plain sums that are tighter together than apart (sigh's solver's combined
+/// sums: three parallel little killers whose cells share boxes, say). A sum's score is, over its
+/// groups of cells that see each other (greedy, by `peers`), the group's size times the digits
+/// it leaves out, less the sum's leeway (the distance of its total to the least or greatest
+/// total of its groups) per group. Two sums, disjoint, the smaller of at least 6 cells of which
+/// at least 6 see a cell of the other, merge when their union scores above each of them or
+/// above both together; the best merge first, until none is left. The merged sums of a positive
+/// score are added (up to 25 cells and a total under 128, the search's small sums). Grids up to
+/// 9x9.
+fn combined_sums(n: usize, plain: &[(u32, &[u16])], peers: &[Vec<u16>], out: &mut Vec<EqualSums>) {
+    const RELATED: usize = 6;
+    if n > 9 || plain.len() < 2 {
+        return;
+    }
+    struct Sum {
+        cells: Vec<u16>,
+        set: u128,
+        total: u32,
+        score: i64,
+        original: bool,
+    }
+    let sees: Vec<u128> = peers.iter().map(|p| p.iter().fold(0u128, |s, &c| s | 1 << c)).collect();
+    // The sizes of the groups of cells that see each other, each grown from the cells left by
+    // the one that sees the most of the others still eligible (the least on a tie), as sigh's.
+    let group_sizes = |set: u128| {
+        let (mut left, mut sizes) = (set, Vec::new());
+        while left != 0 {
+            let (mut eligible, mut size) = (left, 0usize);
+            while eligible != 0 {
+                let (mut best, mut most, mut rest) = (0usize, -1i64, eligible);
+                while rest != 0 {
+                    let c = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let k = (eligible & sees[c]).count_ones() as i64;
+                    if k > most {
+                        (best, most) = (c, k);
+                    }
+                }
+                size += 1;
+                left &= !(1u128 << best);
+                eligible &= sees[best] & !(1u128 << best);
+            }
+            sizes.push(size);
+        }
+        sizes
+    };
+    let sum_of = |cells: Vec<u16>, total: u32, original: bool| -> Option<Sum> {
+        let set = cells.iter().fold(0u128, |s, &c| s | 1 << c);
+        let groups = group_sizes(set);
+        let (mut lo, mut hi) = (0usize, 0usize);
+        for &k in &groups {
+            let (a, b) = sums(n, k.min(n));
+            lo += a;
+            hi += b;
+        }
+        let t = total as usize;
+        if t < lo || t > hi {
+            return None;
+        }
+        let leeway = (t - lo).min(hi - t) as i64;
+        let score = groups.iter().map(|&k| (k * n.saturating_sub(k)) as i64 - leeway).sum();
+        Some(Sum { cells, set, total, score, original })
+    };
+    let related = |a: &Sum, b: &Sum| {
+        let (small, big) = if b.cells.len() < a.cells.len() { (b, a) } else { (a, b) };
+        a.set & b.set == 0
+            && small.cells.len() >= RELATED
+            && small.cells.iter().filter(|&&c| sees[c as usize] & big.set != 0).count() >= RELATED
+    };
+    let mut active: Vec<Option<Sum>> = Vec::new();
+    for &(total, cells) in plain {
+        let mut cells = cells.to_vec();
+        cells.sort_unstable();
+        if active.iter().flatten().any(|s| s.cells == cells) {
+            continue;
+        }
+        active.extend(sum_of(cells, total, true).map(Some));
+    }
+    // Candidate merges: (the two sums' places in `active`, the union).
+    let mut candidates: Vec<(usize, usize, Sum)> = Vec::new();
+    let consider = |active: &[Option<Sum>], i: usize, j: usize, candidates: &mut Vec<(usize, usize, Sum)>| {
+        let (Some(a), Some(b)) = (&active[i], &active[j]) else { return };
+        if !related(a, b) {
+            return;
+        }
+        let mut cells: Vec<u16> = a.cells.iter().chain(&b.cells).copied().collect();
+        cells.sort_unstable();
+        if active.iter().flatten().any(|s| s.cells == cells) {
+            return;
+        }
+        let Some(u) = sum_of(cells, a.total + b.total, false) else { return };
+        if (u.score > a.score && u.score > b.score) || u.score > a.score + b.score {
+            candidates.push((i, j, u));
+        }
+    };
+    for i in 0..active.len() {
+        for j in i + 1..active.len() {
+            consider(&active, i, j, &mut candidates);
+        }
+    }
+    loop {
+        candidates.retain(|(i, j, u)| {
+            active[*i].is_some() && active[*j].is_some() && !active.iter().flatten().any(|s| s.cells == u.cells)
+        });
+        let Some(best) = (0..candidates.len()).max_by(|&x, &y| {
+            let (a, b) = (&candidates[x].2, &candidates[y].2);
+            a.score.cmp(&b.score).then_with(|| a.cells.cmp(&b.cells))
+        }) else {
+            break;
+        };
+        let (i, j, merged) = candidates.swap_remove(best);
+        active[i] = None;
+        active[j] = None;
+        active.push(Some(merged));
+        let k = active.len() - 1;
+        for o in 0..k {
+            consider(&active, o, k, &mut candidates);
+        }
+    }
+    for s in active.into_iter().flatten() {
+        if !s.original && s.score > 0 && s.cells.len() <= 25 && s.total < 128 {
+            add_sum(out, Part::sum(s.cells), s.total);
+        }
+    }
+}
+
 /// The most cells (the outside one included) of a hidden cage [`innies_and_outies`] adds.
 const HIDDEN_MOST: usize = 6;
 
@@ -1111,6 +1238,37 @@ mod tests {
         let found = crate::search::count_in(&blank, &taxi, 200_000, &mut || false).unwrap();
         assert!(keep > 0 && keep < all.len(), "{keep}");
         assert_eq!(found, keep as u64, "{keep}");
+    }
+
+    #[test]
+    fn little_killers_combine_where_tighter() {
+        // sigh's example "Little Killer Sudoku": its optimizer adds one combined sum, of the three
+        // parallel little killers from (1,1), (2,1) and (3,1) (9 + 8 + 7 cells, 22 + 28 + 26 = 76).
+        let line = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/constraints/sigh_iss.tsv"))
+            .unwrap()
+            .lines()
+            .find(|l| l.split('\t').any(|f| f == "Little Killer Sudoku"))
+            .map(str::to_owned)
+            .expect("the puzzle in data/constraints");
+        let rules =
+            line.split('\t').find_map(|f| serde_json::from_str::<serde_json::Value>(f).ok().filter(|v| v.is_object()));
+        let lay = Rules::from_json(&rules.unwrap()).unwrap().layout(9).unwrap();
+        let killers: Vec<u16> = [(0, 0, 9), (1, 0, 8), (2, 0, 7)]
+            .iter()
+            .flat_map(|&(r, c, k)| (0..k).map(move |i| ((r + i) * 9 + c + i) as u16))
+            .collect();
+        let combined = |cells: &[u16]| {
+            let mut cells = cells.to_vec();
+            cells.sort_unstable();
+            lay.props.sums.iter().any(|s| {
+                let mut own = s.parts[0].cells.clone();
+                own.sort_unstable();
+                s.parts.len() == 1 && s.total == Some(76) && own == cells
+            })
+        };
+        assert!(combined(&killers));
+        // Apart, the long diagonal and the one beside it do not make it.
+        assert!(!combined(&killers[..17]));
     }
 
     #[test]
