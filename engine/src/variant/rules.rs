@@ -336,7 +336,8 @@ impl Rules {
         let mut derived = innies_and_outies(shape, &units, &regions, cages.len());
         overlap_sums(n, &units, &regions, &mut derived);
         covering_sums(n, &units, &plain, cages.len(), &peers, &mut derived);
-        combined_sums(n, &plain, &peers, &mut derived);
+        let peer_sets = cell_sets(cells, peers.iter());
+        combined_sums(n, &plain, &peer_sets, &mut derived);
         compiled.props.sums.extend(derived);
         let cage_seers = cages
             .iter()
@@ -383,7 +384,6 @@ impl Rules {
                 }
             }
         }
-        let peer_sets = cell_sets(cells, peers.iter());
         let unit_sets = cell_sets(cells, units.iter().map(|(_, u)| u));
         let intersection_sets = cell_sets(cells, intersections.iter().map(|(s, a, b)| s.iter().chain(a).chain(b)));
         let priorities = priorities(n, &units, &cages, &innies, &compiled.props);
@@ -923,16 +923,16 @@ fn covering_sums(
 
 /// Sums of disjoint plain sums that are tighter together than apart (sigh's solver's combined
 /// sums: three parallel little killers whose cells share boxes, say). A sum's score is, over its
-/// groups of cells that see each other (greedy, by `peers`), the group's size times the digits
+/// groups of cells that see each other (greedy, by `sees`, each cell's peers as a set), the group's size times the digits
 /// it leaves out, less the sum's leeway (the distance of its total to the least or greatest
 /// total of its groups) per group. Two sums, disjoint, the smaller of at least 6 cells of which
 /// at least 6 see a cell of the other, merge when their union scores above each of them or
 /// above both together; the best merge first, until none is left. The merged sums of a positive
 /// score are added (up to 25 cells and a total under 128, the search's small sums). Grids up to
 /// 9x9.
-fn combined_sums(n: usize, plain: &[(u32, &[u16])], peers: &[Vec<u16>], out: &mut Vec<EqualSums>) {
+fn combined_sums(n: usize, plain: &[(u32, &[u16])], sees: &[u128], out: &mut Vec<EqualSums>) {
     const RELATED: usize = 6;
-    if n > 9 || plain.len() < 2 {
+    if n > 9 || plain.len() < 2 || sees.is_empty() {
         return;
     }
     struct Sum {
@@ -942,7 +942,6 @@ fn combined_sums(n: usize, plain: &[(u32, &[u16])], peers: &[Vec<u16>], out: &mu
         score: i64,
         original: bool,
     }
-    let sees: Vec<u128> = peers.iter().map(|p| p.iter().fold(0u128, |s, &c| s | 1 << c)).collect();
     // The sizes of the groups of cells that see each other, each grown from the cells left by
     // the one that sees the most of the others still eligible (the least on a tie), as sigh's.
     let group_sizes = |set: u128| {
