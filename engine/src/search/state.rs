@@ -277,15 +277,32 @@ impl<const C: usize> State<C> {
     pub(super) fn assign(&mut self, lay: &Layout, cell: usize, bit: u32, queue: &mut Queue<C>) -> bool {
         debug_assert!(self.value[cell] == 0 && self.cand[cell] & bit != 0);
         self.lose(cell, self.cand[cell] & !bit);
-        if C <= 128 {
-            // Every peer loses the digit (or the state fails below).
-            self.spots[bit.trailing_zeros() as usize] &= !lay.peer_sets[cell];
-        }
         self.cand[cell] = bit;
         self.value[cell] = bit.trailing_zeros() as u8 + 1;
         self.open -= 1;
         self.last = cell as u16;
         self.touch(cell);
+        if C <= 128 {
+            // The peers that hold the digit, from its places: each loses it (or the state
+            // fails).
+            let d = bit.trailing_zeros() as usize;
+            let mut hit = self.spots[d] & lay.peer_sets[cell];
+            self.spots[d] &= !lay.peer_sets[cell];
+            self.touched |= hit;
+            while hit != 0 {
+                let p = hit.trailing_zeros() as usize;
+                hit &= hit - 1;
+                let rest = self.cand[p] & !bit;
+                if rest == 0 {
+                    return false;
+                }
+                self.cand[p] = rest;
+                if rest & (rest - 1) == 0 {
+                    queue.push(p);
+                }
+            }
+            return true;
+        }
         for &p in &lay.peers[cell] {
             let p = p as usize;
             let m = self.cand[p];
