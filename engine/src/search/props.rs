@@ -320,6 +320,97 @@ impl GroupForward {
     }
 }
 
+/// The most parts and cells a part of [`State::narrow_sums_word`].
+const WORD_PARTS: usize = 16;
+const WORD_CELLS: usize = 16;
+
+/// The set bits of a word, lowest first.
+fn each_word(mut bits: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let b = bits.trailing_zeros();
+            bits &= bits - 1;
+            b
+        })
+    })
+}
+
+/// A group of a part's cells (their candidates `masks`) as [`GroupForward`] takes it, values
+/// under 64: without `sup` its reachable values; with it, the digits of each cell that lead to
+/// a value of `allowed` go into `sup` (what it returns then is unused).
+fn word_group(masks: &[u32], weights: &[u32], n: usize, allowed: u64, sup: Option<&mut [u32]>) -> u64 {
+    let k = masks.len();
+    if k > 1 && n <= 9 && weights.iter().all(|&w| w == 1) {
+        // Distinct digits: the sets of digits the first i cells can hold (512 sets, 8 words).
+        let mut layers = [[0u64; 8]; WORD_CELLS + 1];
+        layers[0][0] = 1;
+        for i in 0..k {
+            let (now, next) = layers.split_at_mut(i + 1);
+            for used in set_bits(&now[i]) {
+                for d in each(masks[i] & !(used as u32)) {
+                    let u = used | 1 << d;
+                    next[0][u / 64] |= 1 << (u % 64);
+                }
+            }
+        }
+        let Some(sup) = sup else {
+            let mut values = 0u64;
+            for u in set_bits(&layers[k]) {
+                values |= 1 << digit_sum(u as u32);
+            }
+            return values;
+        };
+        let mut good = [0u64; 8];
+        for u in set_bits(&layers[k]) {
+            if allowed >> digit_sum(u as u32) & 1 != 0 {
+                good[u / 64] |= 1 << (u % 64);
+            }
+        }
+        for i in (0..k).rev() {
+            let mut before = [0u64; 8];
+            for used in set_bits(&layers[i]) {
+                for d in each(masks[i] & !(used as u32)) {
+                    let u = used | 1 << d;
+                    if good[u / 64] >> (u % 64) & 1 != 0 {
+                        sup[i] |= 1 << d;
+                        before[used / 64] |= 1 << (used % 64);
+                    }
+                }
+            }
+            good = before;
+        }
+        return 0;
+    }
+    // Digits may repeat (or weigh more than 1): the values of the first i cells.
+    let shifted = |x: u64, sh: u32| if sh < 64 { x << sh } else { 0 };
+    let mut layers = [0u64; WORD_CELLS + 1];
+    layers[0] = 1;
+    for i in 0..k {
+        let mut next = 0u64;
+        for d in each(masks[i]) {
+            next |= shifted(layers[i], weights[i] * (d as u32 + 1));
+        }
+        layers[i + 1] = next;
+    }
+    let Some(sup) = sup else {
+        return layers[k];
+    };
+    let mut good = layers[k] & allowed;
+    for i in (0..k).rev() {
+        let mut before = 0u64;
+        for d in each(masks[i]) {
+            let sh = weights[i] * (d as u32 + 1);
+            let t = if sh < 64 { good >> sh } else { 0 } & layers[i];
+            if t != 0 {
+                sup[i] |= 1 << d;
+                before |= t;
+            }
+        }
+        good = before;
+    }
+    0
+}
+
 /// `dst` = the sums of a value of `a` and a value of `b` (bitsets of `words` words).
 fn convolve(a: &[u64], b: &[u64], dst: &mut [u64]) {
     dst.fill(0);
@@ -571,6 +662,26 @@ impl<const C: usize> State<C> {
             most = t as usize;
         }
         let words = (most + 1).div_ceil(64);
+        if words == 1 && s.parts.len() <= WORD_PARTS && s.parts.iter().all(|p| p.cells.len() <= WORD_CELLS) {
+            let cells: usize = s.parts.iter().map(|p| p.cells.len()).sum();
+            if meter.tick(cells as u64 * 4) {
+                return None;
+            }
+            return self.narrow_sums_word(s, n, queue);
+        }
+        self.narrow_sums_wide(s, n, words, queue, meter)
+    }
+
+    /// [`State::narrow_sums`] on values of `words` words (`words * 64` above the greatest the
+    /// common value can take), from [`Forward`]'s tables.
+    fn narrow_sums_wide(
+        &mut self,
+        s: &EqualSums,
+        n: usize,
+        words: usize,
+        queue: &mut Queue<C>,
+        meter: &mut Meter,
+    ) -> Option<bool> {
         let mut common = vec![!0u64; words];
         if let Some(t) = s.total {
             common.fill(0);
@@ -596,6 +707,66 @@ impl<const C: usize> State<C> {
             let sup = f.support(part, masks, &common, words);
             for (i, &c) in part.cells.iter().enumerate() {
                 changed |= self.keep(c as usize, sup[i], queue)?;
+            }
+        }
+        Some(changed)
+    }
+
+    /// [`State::narrow_sums`] when every value it keeps is under 64 (one word), on the stack:
+    /// up to [`WORD_PARTS`] parts of up to [`WORD_CELLS`] cells. The same narrowing: each part's
+    /// values from its groups' (forward, group by group), their intersection, then per part and
+    /// group backward the group values that lead to a common value and the digits that make
+    /// them (a group's digit sets made again from its cells rather than kept).
+    #[inline(never)]
+    fn narrow_sums_word(&mut self, s: &EqualSums, n: usize, queue: &mut Queue<C>) -> Option<bool> {
+        let mut common = match s.total {
+            Some(t) => 1u64 << t,
+            None => !0,
+        };
+        // Per part the values of its first g groups (prefix[g]) and of group g alone.
+        let mut prefix = [[0u64; WORD_CELLS + 1]; WORD_PARTS];
+        let mut group = [[0u64; WORD_CELLS]; WORD_PARTS];
+        let mut masks = [[0u32; WORD_CELLS]; WORD_PARTS];
+        for (p, part) in s.parts.iter().enumerate() {
+            for (i, &c) in part.cells.iter().enumerate() {
+                masks[p][i] = self.cand[c as usize];
+            }
+            prefix[p][0] = 1;
+            for (g, &(a, b)) in part.groups.iter().enumerate() {
+                let v = word_group(&masks[p][a..b], &part.weights[a..b], n, 0, None);
+                group[p][g] = v;
+                let mut sums = 0u64;
+                for x in each_word(prefix[p][g]) {
+                    sums |= v << x;
+                }
+                prefix[p][g + 1] = sums;
+            }
+            common &= prefix[p][part.groups.len()];
+        }
+        if common == 0 {
+            return None;
+        }
+        let mut sup = [[0u32; WORD_CELLS]; WORD_PARTS];
+        for (p, part) in s.parts.iter().enumerate() {
+            let mut after = common;
+            for (g, &(a, b)) in part.groups.iter().enumerate().rev() {
+                let before = prefix[p][g];
+                let (mut good, mut next) = (0u64, 0u64);
+                for v in each_word(group[p][g]) {
+                    let t = (after >> v) & before;
+                    if t != 0 {
+                        good |= 1 << v;
+                        next |= t;
+                    }
+                }
+                word_group(&masks[p][a..b], &part.weights[a..b], n, good, Some(&mut sup[p][a..b]));
+                after = next;
+            }
+        }
+        let mut changed = false;
+        for (p, part) in s.parts.iter().enumerate() {
+            for (i, &c) in part.cells.iter().enumerate() {
+                changed |= self.keep(c as usize, sup[p][i], queue)?;
             }
         }
         Some(changed)
@@ -1368,3 +1539,75 @@ impl<const C: usize> State<C> {
 
 /// The cells of a line whose tables [`State::narrow_sum_line`] keeps on the stack.
 const LINE_STACK: usize = 81;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use rand::{Rng, SeedableRng};
+
+    /// The one-word pass of equal sums narrows as the pass over [`Forward`]'s tables does (the
+    /// same candidates left, the same contradictions): on every 9x9 puzzle of sigh's published
+    /// setters' puzzles (data/constraints) with such sums (arrows, pills, region sum lines,
+    /// zipper lines, ...), from random candidates that keep the published solution.
+    #[test]
+    fn word_sums_narrow_as_the_tables_do() {
+        let path = format!("{}/../data/constraints/sigh_iss.tsv", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(50);
+        let (mut puzzles, mut checked, mut narrowed, mut failed) = (0, 0, 0, 0);
+        for line in text.lines() {
+            let f: Vec<&str> = line.split('\t').collect();
+            let grid = Grid::parse(f[0]).unwrap();
+            if grid.size() != 9 {
+                continue;
+            }
+            let rules = crate::variant::Rules::from_json(&serde_json::from_str(f[1]).unwrap()).unwrap();
+            let lay = rules.layout_of(grid.shape()).unwrap();
+            let solution: Vec<u32> = Grid::parse(f[2]).unwrap().cells().iter().map(|&v| 1u32 << (v - 1)).collect();
+            let sums: Vec<&EqualSums> = lay
+                .props
+                .sums
+                .iter()
+                .filter(|s| {
+                    s.parts.len() <= WORD_PARTS
+                        && s.parts.iter().all(|p| p.cells.len() <= WORD_CELLS && p.reversed == 0)
+                        && s.parts.iter().map(|p| p.weights.iter().sum::<u32>() * 9).min().unwrap() < 64
+                })
+                .collect();
+            if sums.is_empty() {
+                continue;
+            }
+            puzzles += 1;
+            for _ in 0..200 {
+                // Each cell keeps its solution's digit and each other digit at one chance in three.
+                let cand: [u32; 81] = std::array::from_fn(|c| {
+                    solution[c] | (0..9).filter(|_| rng.next_u32() % 3 == 0).fold(0, |m, d| m | 1 << d)
+                });
+                let state = State::<81>::with_candidates(cand, [0; 81], 81);
+                for s in &sums {
+                    let most = s.parts.iter().map(|p| p.weights.iter().sum::<u32>() as usize * 9).min().unwrap();
+                    let most = s.total.map_or(most, |t| t as usize);
+                    let (mut a, mut b) = (state, state);
+                    let (mut qa, mut qb) = (Queue::<81>::new(), Queue::<81>::new());
+                    let mut uninterrupted = super::super::never;
+                    let mut meter = Meter::new(&mut uninterrupted, super::super::state::METER_EVERY);
+                    let word = a.narrow_sums_word(s, 9, &mut qa);
+                    let wide = b.narrow_sums_wide(s, 9, (most + 1).div_ceil(64), &mut qb, &mut meter);
+                    assert_eq!(word.is_none(), wide.is_none(), "{}", f[3]);
+                    if let (Some(x), Some(y)) = (word, wide) {
+                        assert_eq!(x, y, "{}", f[3]);
+                        assert_eq!(a.cand, b.cand, "{}", f[3]);
+                        narrowed += x as usize;
+                    } else {
+                        failed += 1;
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(puzzles >= 10 && narrowed > checked / 10, "{puzzles} puzzles, {checked} passes, {narrowed} narrowed");
+        // The published solution stays in every cell, so no pass may fail.
+        assert_eq!(failed, 0);
+    }
+}
