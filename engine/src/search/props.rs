@@ -581,10 +581,10 @@ impl<const C: usize> State<C> {
             }
         }
         let base = lay.cages.len() + lay.innies.len();
-        for (k, s) in p.sums.iter().enumerate() {
-            if !awake.take(base + k) {
-                continue;
-            }
+        let mut from = base;
+        while let Some(j) = awake.take_next(from, base + p.sums.len()) {
+            from = j + 1;
+            let (k, s) = (j - base, &p.sums[j - base]);
             if let Some((part, total)) = small_sum(s, n) {
                 if meter.tick(part.cells.len() as u64 * 4) {
                     return None;
@@ -611,10 +611,10 @@ impl<const C: usize> State<C> {
             }
         }
         let base = base + p.sums.len();
-        for (k, s) in p.specials.iter().enumerate() {
-            if !awake.take(base + k) {
-                continue;
-            }
+        let mut from = base;
+        while let Some(j) = awake.take_next(from, base + p.specials.len()) {
+            from = j + 1;
+            let (k, s) = (j - base, &p.specials[j - base]);
             let f = fingerprint(s.cells().iter().map(|&c| self.cand[c as usize]));
             if lay.memo.settled(base + k, f) {
                 continue;

@@ -95,16 +95,28 @@ impl<const C: usize> Awake<C> {
         }
     }
 
-    /// Whether pass `k` is awake; it sleeps from now on until woken again.
+    /// The first awake pass from `from` up to `end` (excluded), which sleeps from now on until
+    /// woken again; passes past those tracked one by one are always awake.
     #[inline]
-    pub(super) fn take(&mut self, k: usize) -> bool {
-        if k >= PASS_WORDS * 64 {
-            return true;
+    pub(super) fn take_next(&mut self, from: usize, end: usize) -> Option<usize> {
+        let mut k = from;
+        while k < end {
+            if k >= PASS_WORDS * 64 {
+                return Some(k);
+            }
+            let w = k / 64;
+            let word = self.bits[w] & !0u64 << (k % 64);
+            if word != 0 {
+                let j = w * 64 + word.trailing_zeros() as usize;
+                if j >= end {
+                    return None;
+                }
+                self.bits[w] &= !(1 << (j % 64));
+                return Some(j);
+            }
+            k = (w + 1) * 64;
         }
-        let bit = 1u64 << (k % 64);
-        let awake = self.bits[k / 64] & bit != 0;
-        self.bits[k / 64] &= !bit;
-        awake
+        None
     }
 }
 
@@ -456,12 +468,14 @@ impl<const C: usize> State<C> {
                     awake.wake(lay, &self.cand);
                 }
             }
-            if !lay.cages.is_empty() {
-                let cages = lay.cages.iter().chain(&lay.innies).zip(&lay.cage_seers).zip(&lay.cage_complements);
-                for (k, (((sum, cells), seers), complement)) in cages.enumerate() {
-                    if !awake.as_mut().is_some_and(|a| a.take(k)) {
-                        continue;
-                    }
+            if let (false, Some(awake)) = (lay.cages.is_empty(), awake.as_mut()) {
+                // The awake cages and innie sets, in order.
+                let (cages, all) = (lay.cages.len(), lay.cages.len() + lay.innies.len());
+                let mut from = 0;
+                while let Some(k) = awake.take_next(from, all) {
+                    from = k + 1;
+                    let (sum, cells) = if k < cages { &lay.cages[k] } else { &lay.innies[k - cages] };
+                    let (seers, complement) = (&lay.cage_seers[k], &lay.cage_complements[k]);
                     let f = crate::variant::constraints::fingerprint(
                         cells.iter().chain(seers).map(|&c| self.cand[c as usize]),
                     );
