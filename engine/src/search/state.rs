@@ -6,6 +6,7 @@
 //! layout's list of unit intersections. Crook's preemptive sets serve `propagate`.
 
 use super::Meter;
+use crate::variant::rules::CROSSING_WORDS;
 use crate::variant::Layout;
 
 /// Cells that became naked singles and wait to be assigned. A cell becomes single at most once
@@ -604,19 +605,50 @@ impl<const C: usize> State<C> {
     /// `Some(true)` when a candidate was removed, `None` on a contradiction.
     fn intersections(&mut self, lay: &Layout, dirty: u128, queue: &mut Queue<C>) -> Option<bool> {
         let mut changed = false;
-        for (k, (shared, a, b)) in lay.intersections.iter().enumerate() {
+        let words = lay.crossing_words;
+        if !lay.cell_crossings.is_empty() && dirty != !0 {
+            // The intersections of the changed cells, from each cell's, in their order.
+            let mut wake = [0u64; CROSSING_WORDS];
+            let mut cells = dirty;
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                if let Some(sets) = lay.cell_crossings.get(c * words..(c + 1) * words) {
+                    wake.iter_mut().zip(sets).for_each(|(w, s)| *w |= s);
+                }
+            }
+            for (i, &word) in wake[..words].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let k = i * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    changed |= self.intersection(&lay.intersections[k], queue)?;
+                }
+            }
+            return Some(changed);
+        }
+        for (k, crossing) in lay.intersections.iter().enumerate() {
             if lay.intersection_sets.get(k).is_some_and(|&set| set & dirty == 0) {
                 continue;
             }
-            let or = |cells: &[u16]| cells.iter().fold(0u32, |m, &c| m | self.cand[c as usize]);
-            let (s, in_a, in_b) = (or(shared), or(a), or(b));
-            for (locked, other) in [(s & !in_a & in_b, b), (s & !in_b & in_a, a)] {
-                if locked == 0 {
-                    continue;
-                }
-                for &c in other {
-                    changed |= self.eliminate(c as usize, locked, queue)?;
-                }
+            changed |= self.intersection(crossing, queue)?;
+        }
+        Some(changed)
+    }
+
+    /// The locked candidates of one intersection (its shared cells, the first unit's others,
+    /// the second's) of [`State::intersections`].
+    #[inline(always)]
+    fn intersection(&mut self, (shared, a, b): &(Vec<u16>, Vec<u16>, Vec<u16>), queue: &mut Queue<C>) -> Option<bool> {
+        let or = |cells: &[u16]| cells.iter().fold(0u32, |m, &c| m | self.cand[c as usize]);
+        let (s, in_a, in_b) = (or(shared), or(a), or(b));
+        let mut changed = false;
+        for (locked, other) in [(s & !in_a & in_b, b), (s & !in_b & in_a, a)] {
+            if locked == 0 {
+                continue;
+            }
+            for &c in other {
+                changed |= self.eliminate(c as usize, locked, queue)?;
             }
         }
         Some(changed)

@@ -108,6 +108,12 @@ pub struct Layout {
     /// `unit_sets`): the search takes the locked candidates of an intersection again only
     /// when one of them changed.
     pub intersection_sets: Vec<u128>,
+    /// Per cell, the intersections whose two units hold it, as a set of `crossing_words` words
+    /// (bit `k` for intersection `k`), cell after cell; empty past 128 cells or past
+    /// [`CROSSING_WORDS`] words: the search wakes the intersections of the cells that changed
+    /// from these instead of asking each intersection.
+    pub cell_crossings: Vec<u64>,
+    pub crossing_words: usize,
     /// Per cell, its region (0-based; `u16::MAX` on a grid without boxes or regions).
     pub region_of: Vec<u16>,
     /// The classic rules (rows, columns, square boxes, nothing else): the search takes locked
@@ -386,6 +392,16 @@ impl Rules {
         }
         let unit_sets = cell_sets(cells, units.iter().map(|(_, u)| u));
         let intersection_sets = cell_sets(cells, intersections.iter().map(|(s, a, b)| s.iter().chain(a).chain(b)));
+        let crossing_words = intersections.len().div_ceil(64);
+        let mut cell_crossings = Vec::new();
+        if cells <= 128 && crossing_words <= CROSSING_WORDS {
+            cell_crossings = vec![0u64; cells * crossing_words];
+            for (k, (s, a, b)) in intersections.iter().enumerate() {
+                for &c in s.iter().chain(a).chain(b) {
+                    cell_crossings[c as usize * crossing_words + k / 64] |= 1 << (k % 64);
+                }
+            }
+        }
         let priorities = priorities(n, &units, &cages, &innies, &compiled.props);
         let (fixed_pairs, loose_pairs) = split_pairs(n, cells, &compiled.props);
         Ok(Layout {
@@ -400,6 +416,8 @@ impl Rules {
             peer_sets,
             unit_sets,
             intersection_sets,
+            cell_crossings,
+            crossing_words,
             region_of,
             classic,
             memo,
@@ -1122,6 +1140,9 @@ fn cell_sets<'a, L: IntoIterator<Item = &'a u16>>(cells: usize, lists: impl Iter
     }
     lists.map(|cs| cs.into_iter().fold(0u128, |set, &c| set | 1 << c)).collect()
 }
+
+/// The most words of [`Layout::cell_crossings`] per cell (512 intersections).
+pub const CROSSING_WORDS: usize = 8;
 
 impl Layout {
     /// The classic layout of a grid of `shape`: rows, columns and boxes, made once per shape.
