@@ -6,7 +6,7 @@
 //! layout's list of unit intersections. Crook's preemptive sets serve `propagate`.
 
 use super::Meter;
-use crate::variant::rules::CROSSING_WORDS;
+use crate::variant::rules::{CROSSING_WORDS, UNIT_WORDS};
 use crate::variant::Layout;
 
 /// Cells that became naked singles and wait to be assigned. A cell becomes single at most once
@@ -421,10 +421,45 @@ impl<const C: usize> State<C> {
                 !0
             };
             let units: &[(_, Vec<u16>)] = if techniques.hidden_singles && self.open != 0 { &lay.units } else { &[] };
-            for (k, (_, unit)) in units.iter().enumerate() {
-                if tracked && lay.unit_sets[k] & dirty == 0 {
-                    continue;
+            // The units with a changed cell, in order: from the changed cells' units (tracked,
+            // up to UNIT_WORDS words of units), else every unit asked.
+            let by_cell = tracked && !units.is_empty() && !lay.cell_units.is_empty() && dirty != !0;
+            let mut wake = [0u64; UNIT_WORDS];
+            if by_cell {
+                let words = lay.unit_words;
+                let mut cells = dirty;
+                while cells != 0 {
+                    let c = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if let Some(sets) = lay.cell_units.get(c * words..(c + 1) * words) {
+                        wake.iter_mut().zip(sets).for_each(|(w, s)| *w |= s);
+                    }
                 }
+            }
+            let (mut word, mut next) = (0, 0);
+            let mut next_unit = || -> Option<usize> {
+                if by_cell {
+                    while word < UNIT_WORDS {
+                        if wake[word] != 0 {
+                            let k = word * 64 + wake[word].trailing_zeros() as usize;
+                            wake[word] &= wake[word] - 1;
+                            return Some(k);
+                        }
+                        word += 1;
+                    }
+                    return None;
+                }
+                while next < units.len() {
+                    let k = next;
+                    next += 1;
+                    if !tracked || lay.unit_sets[k] & dirty != 0 {
+                        return Some(k);
+                    }
+                }
+                None
+            };
+            while let Some(k) = next_unit() {
+                let unit = &units[k].1;
                 let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
                 for &c in unit {
                     let m = self.cand[c as usize];

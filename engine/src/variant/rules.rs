@@ -114,6 +114,11 @@ pub struct Layout {
     /// from these instead of asking each intersection.
     pub cell_crossings: Vec<u64>,
     pub crossing_words: usize,
+    /// Per cell, the units of `units` that hold it, as a set of `unit_words` words (bit `k` for
+    /// unit `k`), cell after cell; empty past 128 cells or past [`UNIT_WORDS`] words: the search
+    /// looks for hidden singles in the units of the cells that changed from these.
+    pub cell_units: Vec<u64>,
+    pub unit_words: usize,
     /// Per cell, its region (0-based; `u16::MAX` on a grid without boxes or regions).
     pub region_of: Vec<u16>,
     /// The classic rules (rows, columns, square boxes, nothing else): the search takes locked
@@ -392,6 +397,16 @@ impl Rules {
         }
         let unit_sets = cell_sets(cells, units.iter().map(|(_, u)| u));
         let intersection_sets = cell_sets(cells, intersections.iter().map(|(s, a, b)| s.iter().chain(a).chain(b)));
+        let unit_words = units.len().div_ceil(64);
+        let mut cell_units = Vec::new();
+        if cells <= 128 && unit_words <= UNIT_WORDS {
+            cell_units = vec![0u64; cells * unit_words];
+            for (k, (_, u)) in units.iter().enumerate() {
+                for &c in u {
+                    cell_units[c as usize * unit_words + k / 64] |= 1 << (k % 64);
+                }
+            }
+        }
         let crossing_words = intersections.len().div_ceil(64);
         let mut cell_crossings = Vec::new();
         if cells <= 128 && crossing_words <= CROSSING_WORDS {
@@ -418,6 +433,8 @@ impl Rules {
             intersection_sets,
             cell_crossings,
             crossing_words,
+            cell_units,
+            unit_words,
             region_of,
             classic,
             memo,
@@ -1143,6 +1160,9 @@ fn cell_sets<'a, L: IntoIterator<Item = &'a u16>>(cells: usize, lists: impl Iter
 
 /// The most words of [`Layout::cell_crossings`] per cell (512 intersections).
 pub const CROSSING_WORDS: usize = 8;
+
+/// The most words of [`Layout::cell_units`] per cell (256 units).
+pub const UNIT_WORDS: usize = 4;
 
 impl Layout {
     /// The classic layout of a grid of `shape`: rows, columns and boxes, made once per shape.
