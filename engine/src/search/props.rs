@@ -5,6 +5,7 @@
 use super::state::{digit_sum, killer_sets, Awake, Queue, State};
 use super::Meter;
 use crate::variant::constraints::{fingerprint, EqualSums, Part, Special};
+use crate::variant::rules::PAIR_WORDS;
 use crate::variant::Layout;
 
 /// The digits of a mask, each as its index (digit - 1).
@@ -557,11 +558,46 @@ impl<const C: usize> State<C> {
                     }
                 }
             }
-            for &(a, b, r) in loose {
-                let (a, b) = (a as usize, b as usize);
-                if tracked && (dirty >> a | dirty >> b) & 1 == 0 {
-                    continue;
+            // The loose pairs with a changed cell, in order: from the changed cells' pairs
+            // (tracked, up to PAIR_WORDS words of pairs), else every pair asked.
+            let by_cell = tracked && !lay.cell_pairs.is_empty() && dirty != !0;
+            let mut wake = [0u64; PAIR_WORDS];
+            if by_cell {
+                let words = lay.pair_words;
+                let mut cells = dirty;
+                while cells != 0 {
+                    let c = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if let Some(sets) = lay.cell_pairs.get(c * words..(c + 1) * words) {
+                        wake.iter_mut().zip(sets).for_each(|(w, s)| *w |= s);
+                    }
                 }
+            }
+            let (mut word, mut at) = (0, 0);
+            let mut next_pair = || -> Option<usize> {
+                if by_cell {
+                    while word < PAIR_WORDS {
+                        if wake[word] != 0 {
+                            let k = word * 64 + wake[word].trailing_zeros() as usize;
+                            wake[word] &= wake[word] - 1;
+                            return Some(k);
+                        }
+                        word += 1;
+                    }
+                    return None;
+                }
+                while at < loose.len() {
+                    let (k, (a, b, _)) = (at, loose[at]);
+                    at += 1;
+                    if !tracked || (dirty >> a | dirty >> b) & 1 != 0 {
+                        return Some(k);
+                    }
+                }
+                None
+            };
+            while let Some(k) = next_pair() {
+                let (a, b, r) = loose[k];
+                let (a, b) = (a as usize, b as usize);
                 let rel = &p.relations[r as usize];
                 let sup_b = each(self.cand[a]).fold(0, |m, d| m | rel.forward[d]);
                 if self.keep(b, sup_b, queue)? {

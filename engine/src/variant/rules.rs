@@ -119,6 +119,11 @@ pub struct Layout {
     /// looks for hidden singles in the units of the cells that changed from these.
     pub cell_units: Vec<u64>,
     pub unit_words: usize,
+    /// Per cell, the pairs of `loose_pairs` that hold it, as a set of `pair_words` words (bit
+    /// `k` for pair `k`), cell after cell; empty past 128 cells or past [`PAIR_WORDS`] words:
+    /// the search takes the pairs of the cells that changed from these.
+    pub cell_pairs: Vec<u64>,
+    pub pair_words: usize,
     /// Per cell, its region (0-based; `u16::MAX` on a grid without boxes or regions).
     pub region_of: Vec<u16>,
     /// The classic rules (rows, columns, square boxes, nothing else): the search takes locked
@@ -419,6 +424,16 @@ impl Rules {
         }
         let priorities = priorities(n, &units, &cages, &innies, &compiled.props);
         let (fixed_pairs, loose_pairs) = split_pairs(n, cells, &compiled.props);
+        let pair_words = loose_pairs.len().div_ceil(64);
+        let mut cell_pairs = Vec::new();
+        if cells <= 128 && pair_words <= PAIR_WORDS {
+            cell_pairs = vec![0u64; cells * pair_words];
+            for (k, &(a, b, _)) in loose_pairs.iter().enumerate() {
+                for c in [a, b] {
+                    cell_pairs[c as usize * pair_words + k / 64] |= 1 << (k % 64);
+                }
+            }
+        }
         Ok(Layout {
             priorities,
             shape,
@@ -442,6 +457,8 @@ impl Rules {
             props: compiled.props,
             fixed_pairs,
             loose_pairs,
+            cell_pairs,
+            pair_words,
             cage_seers,
             cage_complements,
         })
@@ -1163,6 +1180,9 @@ pub const CROSSING_WORDS: usize = 8;
 
 /// The most words of [`Layout::cell_units`] per cell (256 units).
 pub const UNIT_WORDS: usize = 4;
+
+/// The most words of [`Layout::cell_pairs`] per cell (1,024 pairs).
+pub const PAIR_WORDS: usize = 16;
 
 impl Layout {
     /// The classic layout of a grid of `shape`: rows, columns and boxes, made once per shape.
