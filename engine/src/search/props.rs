@@ -2,7 +2,7 @@
 //! each keeps in its cells the digits that some assignment of the constraint's cells, each from
 //! its candidates, supports (digits may repeat inside a pass; the units keep them apart).
 
-use super::state::{digit_sum, killer_sets, Awake, Queue, State};
+use super::state::{digit_sum, killer_sets, take_lowest, union_of_cells, Awake, Queue, State};
 use super::Meter;
 use crate::variant::constraints::{fingerprint, EqualSums, Part, Special};
 use crate::variant::rules::PAIR_WORDS;
@@ -561,30 +561,12 @@ impl<const C: usize> State<C> {
             // The loose pairs with a changed cell, in order: from the changed cells' pairs
             // (tracked, up to PAIR_WORDS words of pairs), else every pair asked.
             let by_cell = tracked && !lay.cell_pairs.is_empty() && dirty != !0;
-            let mut wake = [0u64; PAIR_WORDS];
-            if by_cell {
-                let words = lay.pair_words;
-                let mut cells = dirty;
-                while cells != 0 {
-                    let c = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    if let Some(sets) = lay.cell_pairs.get(c * words..(c + 1) * words) {
-                        wake.iter_mut().zip(sets).for_each(|(w, s)| *w |= s);
-                    }
-                }
-            }
+            let mut wake: [u64; PAIR_WORDS] =
+                if by_cell { union_of_cells(&lay.cell_pairs, lay.pair_words, dirty) } else { [0; PAIR_WORDS] };
             let (mut word, mut at) = (0, 0);
             let mut next_pair = || -> Option<usize> {
                 if by_cell {
-                    while word < PAIR_WORDS {
-                        if wake[word] != 0 {
-                            let k = word * 64 + wake[word].trailing_zeros() as usize;
-                            wake[word] &= wake[word] - 1;
-                            return Some(k);
-                        }
-                        word += 1;
-                    }
-                    return None;
+                    return take_lowest(&mut wake, &mut word);
                 }
                 while at < loose.len() {
                     let (k, (a, b, _)) = (at, loose[at]);

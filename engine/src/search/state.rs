@@ -121,6 +121,37 @@ impl<const C: usize> Awake<C> {
     }
 }
 
+/// The union of the per-cell sets of the cells of `cells` (bit `c` for cell `c`): `per_cell`
+/// holds `words` words a cell, cell after cell (a layout's [`Layout::cell_units`],
+/// [`Layout::cell_crossings`], [`Layout::cell_pairs`]); `words` is at most `W`.
+#[inline(always)]
+pub(super) fn union_of_cells<const W: usize>(per_cell: &[u64], words: usize, mut cells: u128) -> [u64; W] {
+    let mut union = [0u64; W];
+    while cells != 0 {
+        let c = cells.trailing_zeros() as usize;
+        cells &= cells - 1;
+        if let Some(sets) = per_cell.get(c * words..(c + 1) * words) {
+            union.iter_mut().zip(sets).for_each(|(u, s)| *u |= s);
+        }
+    }
+    union
+}
+
+/// Takes the lowest bit of a set of words from word `*word` on (the words before it empty):
+/// its index, `None` once the set is empty.
+#[inline(always)]
+pub(super) fn take_lowest(set: &mut [u64], word: &mut usize) -> Option<usize> {
+    while let Some(w) = set.get_mut(*word) {
+        if *w != 0 {
+            let k = *word * 64 + w.trailing_zeros() as usize;
+            *w &= *w - 1;
+            return Some(k);
+        }
+        *word += 1;
+    }
+    None
+}
+
 /// The deductions propagation may make; the solver uses them all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Techniques {
@@ -424,30 +455,12 @@ impl<const C: usize> State<C> {
             // The units with a changed cell, in order: from the changed cells' units (tracked,
             // up to UNIT_WORDS words of units), else every unit asked.
             let by_cell = tracked && !units.is_empty() && !lay.cell_units.is_empty() && dirty != !0;
-            let mut wake = [0u64; UNIT_WORDS];
-            if by_cell {
-                let words = lay.unit_words;
-                let mut cells = dirty;
-                while cells != 0 {
-                    let c = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    if let Some(sets) = lay.cell_units.get(c * words..(c + 1) * words) {
-                        wake.iter_mut().zip(sets).for_each(|(w, s)| *w |= s);
-                    }
-                }
-            }
+            let mut wake: [u64; UNIT_WORDS] =
+                if by_cell { union_of_cells(&lay.cell_units, lay.unit_words, dirty) } else { [0; UNIT_WORDS] };
             let (mut word, mut next) = (0, 0);
             let mut next_unit = || -> Option<usize> {
                 if by_cell {
-                    while word < UNIT_WORDS {
-                        if wake[word] != 0 {
-                            let k = word * 64 + wake[word].trailing_zeros() as usize;
-                            wake[word] &= wake[word] - 1;
-                            return Some(k);
-                        }
-                        word += 1;
-                    }
-                    return None;
+                    return take_lowest(&mut wake, &mut word);
                 }
                 while next < units.len() {
                     let k = next;
@@ -640,25 +653,12 @@ impl<const C: usize> State<C> {
     /// `Some(true)` when a candidate was removed, `None` on a contradiction.
     fn intersections(&mut self, lay: &Layout, dirty: u128, queue: &mut Queue<C>) -> Option<bool> {
         let mut changed = false;
-        let words = lay.crossing_words;
         if !lay.cell_crossings.is_empty() && dirty != !0 {
             // The intersections of the changed cells, from each cell's, in their order.
-            let mut wake = [0u64; CROSSING_WORDS];
-            let mut cells = dirty;
-            while cells != 0 {
-                let c = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                if let Some(sets) = lay.cell_crossings.get(c * words..(c + 1) * words) {
-                    wake.iter_mut().zip(sets).for_each(|(w, s)| *w |= s);
-                }
-            }
-            for (i, &word) in wake[..words].iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let k = i * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    changed |= self.intersection(&lay.intersections[k], queue)?;
-                }
+            let mut wake: [u64; CROSSING_WORDS] = union_of_cells(&lay.cell_crossings, lay.crossing_words, dirty);
+            let mut word = 0;
+            while let Some(k) = take_lowest(&mut wake, &mut word) {
+                changed |= self.intersection(&lay.intersections[k], queue)?;
             }
             return Some(changed);
         }
