@@ -281,19 +281,7 @@ impl GroupForward {
                     good[u / 64] |= 1 << (u % 64);
                 }
             }
-            for i in (0..k).rev() {
-                let mut before = [0u64; 8];
-                for used in set_bits(&self.layers[i * 8..(i + 1) * 8]) {
-                    for d in each(masks[i] & !(used as u32)) {
-                        let u = used | 1 << d;
-                        if good[u / 64] >> (u % 64) & 1 != 0 {
-                            sup[i] |= 1 << d;
-                            before[used / 64] |= 1 << (used % 64);
-                        }
-                    }
-                }
-                good = before;
-            }
+            sets_support(|i| &self.layers[i * 8..(i + 1) * 8], masks, good, sup);
         } else {
             let mut good: Vec<u64> = self.layers[k * words..].iter().zip(allowed).map(|(a, b)| a & b).collect();
             let mut tmp = vec![0u64; words];
@@ -318,6 +306,27 @@ impl GroupForward {
                 good = before;
             }
         }
+    }
+}
+
+/// The backward walk of a group of distinct digits: from `good`, the sets of digits of all its
+/// cells that lead to an allowed value, back cell by cell over `layer(i)` (the sets the first i
+/// cells can hold, 8 words), the digits of each cell that some good set takes there go into
+/// `sup`. Shared by [`GroupForward::support`] and [`word_group`].
+#[inline(always)]
+fn sets_support<'a>(layer: impl Fn(usize) -> &'a [u64], masks: &[u32], mut good: [u64; 8], sup: &mut [u32]) {
+    for i in (0..masks.len()).rev() {
+        let mut before = [0u64; 8];
+        for used in set_bits(layer(i)) {
+            for d in each(masks[i] & !(used as u32)) {
+                let u = used | 1 << d;
+                if good[u / 64] >> (u % 64) & 1 != 0 {
+                    sup[i] |= 1 << d;
+                    before[used / 64] |= 1 << (used % 64);
+                }
+            }
+        }
+        good = before;
     }
 }
 
@@ -367,19 +376,7 @@ fn word_group(masks: &[u32], weights: &[u32], n: usize, allowed: u64, sup: Optio
                 good[u / 64] |= 1 << (u % 64);
             }
         }
-        for i in (0..k).rev() {
-            let mut before = [0u64; 8];
-            for used in set_bits(&layers[i]) {
-                for d in each(masks[i] & !(used as u32)) {
-                    let u = used | 1 << d;
-                    if good[u / 64] >> (u % 64) & 1 != 0 {
-                        sup[i] |= 1 << d;
-                        before[used / 64] |= 1 << (used % 64);
-                    }
-                }
-            }
-            good = before;
-        }
+        sets_support(|i| &layers[i], masks, good, sup);
         return 0;
     }
     // Digits may repeat (or weigh more than 1): the values of the first i cells.
