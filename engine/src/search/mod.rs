@@ -1150,6 +1150,27 @@ pub fn count_solutions(grid: &Grid, limit: u64) -> u64 {
     count_solutions_with(grid, limit, &mut never).unwrap_or(0)
 }
 
+/// The 9x9 puzzles of sigh's published setters' puzzles (data/constraints/sigh_iss.tsv), for
+/// the passes' tests: each its name, its layout and its published solution as candidate masks.
+#[cfg(test)]
+pub(crate) fn published_9x9() -> Vec<(String, Layout, Vec<u32>)> {
+    let path = format!("{}/../data/constraints/sigh_iss.tsv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let grid = Grid::parse(f[0]).unwrap();
+        if grid.size() != 9 {
+            continue;
+        }
+        let rules = crate::variant::Rules::from_json(&serde_json::from_str(f[1]).unwrap()).unwrap();
+        let lay = rules.layout_of(grid.shape()).unwrap();
+        let solution = Grid::parse(f[2]).unwrap().cells().iter().map(|&v| 1u32 << (v - 1)).collect();
+        out.push((f[3].to_string(), lay, solution));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

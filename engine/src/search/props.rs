@@ -1558,7 +1558,6 @@ const LINE_STACK: usize = 81;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
     use rand::{Rng, SeedableRng};
 
     /// The one-word pass of equal sums narrows as the pass over [`Forward`]'s tables does (the
@@ -1567,19 +1566,9 @@ mod tests {
     /// zipper lines, ...), from random candidates that keep the published solution.
     #[test]
     fn word_sums_narrow_as_the_tables_do() {
-        let path = format!("{}/../data/constraints/sigh_iss.tsv", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(50);
         let (mut puzzles, mut checked, mut narrowed, mut failed) = (0, 0, 0, 0);
-        for line in text.lines() {
-            let f: Vec<&str> = line.split('\t').collect();
-            let grid = Grid::parse(f[0]).unwrap();
-            if grid.size() != 9 {
-                continue;
-            }
-            let rules = crate::variant::Rules::from_json(&serde_json::from_str(f[1]).unwrap()).unwrap();
-            let lay = rules.layout_of(grid.shape()).unwrap();
-            let solution: Vec<u32> = Grid::parse(f[2]).unwrap().cells().iter().map(|&v| 1u32 << (v - 1)).collect();
+        for (name, lay, solution) in super::super::published_9x9() {
             let sums: Vec<&EqualSums> = lay
                 .props
                 .sums
@@ -1609,10 +1598,10 @@ mod tests {
                     let mut meter = Meter::new(&mut uninterrupted, super::super::state::METER_EVERY);
                     let word = a.narrow_sums_word(s, 9, &mut qa);
                     let wide = b.narrow_sums_wide(s, 9, (most + 1).div_ceil(64), &mut qb, &mut meter);
-                    assert_eq!(word.is_none(), wide.is_none(), "{}", f[3]);
+                    assert_eq!(word.is_none(), wide.is_none(), "{}", name);
                     if let (Some(x), Some(y)) = (word, wide) {
-                        assert_eq!(x, y, "{}", f[3]);
-                        assert_eq!(a.cand, b.cand, "{}", f[3]);
+                        assert_eq!(x, y, "{}", name);
+                        assert_eq!(a.cand, b.cand, "{}", name);
                         narrowed += x as usize;
                     } else {
                         failed += 1;

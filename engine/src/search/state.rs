@@ -1173,7 +1173,6 @@ impl<const C: usize> State<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
     use rand::{Rng, SeedableRng};
 
     /// With at most one open cell, the cages' combinations pass leaves what the exact pass
@@ -1183,19 +1182,9 @@ mod tests {
     /// candidates.
     #[test]
     fn one_open_cell_narrows_as_the_exact_pass() {
-        let path = format!("{}/../data/constraints/sigh_iss.tsv", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(50);
         let (mut cages, mut narrowed, mut failed) = (0, 0, 0);
-        for line in text.lines() {
-            let f: Vec<&str> = line.split('\t').collect();
-            let grid = Grid::parse(f[0]).unwrap();
-            if grid.size() != 9 {
-                continue;
-            }
-            let rules = crate::variant::Rules::from_json(&serde_json::from_str(f[1]).unwrap()).unwrap();
-            let lay = rules.layout_of(grid.shape()).unwrap();
-            let solution: Vec<u32> = Grid::parse(f[2]).unwrap().cells().iter().map(|&v| 1u32 << (v - 1)).collect();
+        for (name, lay, solution) in super::super::published_9x9() {
             for (k, (sum, cells)) in lay.cages.iter().chain(&lay.innies).enumerate() {
                 for _ in 0..20 {
                     let open = (rng.next_u32() as usize) % (cells.len() + 1);
@@ -1215,11 +1204,11 @@ mod tests {
                     let combos = state.cage_digits_combos(cells, *sum, &lay.cage_complements[k]);
                     match (exact, combos) {
                         (Some((a, ra)), Some((b, rb))) => {
-                            assert_eq!((&a[..cells.len()], ra), (&b[..cells.len()], rb), "{} cage {k}", f[3]);
+                            assert_eq!((&a[..cells.len()], ra), (&b[..cells.len()], rb), "{} cage {k}", name);
                             narrowed += (a[..cells.len()] != cand_of(&cand, cells)[..]) as usize;
                         }
                         (None, None) => failed += 1,
-                        (a, b) => panic!("{} cage {k}: exact {a:?}, combinations {b:?}", f[3]),
+                        (a, b) => panic!("{} cage {k}: exact {a:?}, combinations {b:?}", name),
                     }
                     cages += 1;
                 }
