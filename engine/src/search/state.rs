@@ -240,6 +240,24 @@ pub(super) fn digit_sum(mask: u32) -> u32 {
 /// (issue 34).
 pub(crate) const METER_EVERY: u64 = 1 << 16;
 
+/// What the cage passes read from a cage's cells in one scan ([`State::scan_cage`]).
+struct CageScan {
+    /// The candidates of the cells, in the cage's order, and how many cells.
+    cand: [u32; 25],
+    len: usize,
+    /// The digits of the cells with one candidate, and whether two such cells share it.
+    fixed: u32,
+    repeated: bool,
+    /// The union of the cells' candidates.
+    union: u32,
+    /// The cells (bit `c` for cell `c`), the open ones among them, the digits and the sum of
+    /// the placed ones.
+    inside: u128,
+    open: u128,
+    placed: u32,
+    placed_sum: u32,
+}
+
 /// The candidates of every cell; assigned cells hold exactly their digit's bit.
 #[derive(Clone, Copy)]
 pub(super) struct State<const C: usize> {
@@ -763,13 +781,14 @@ impl<const C: usize> State<C> {
         queue: &mut Queue<C>,
         meter: &mut Meter,
     ) -> Option<bool> {
+        if C <= 81 && !exact {
+            return self.narrow_cage_combos(lay, cells, sum, seers, complement, queue);
+        }
         if cells.iter().all(|&c| self.value[c as usize] != 0) {
             return (cells.iter().map(|&c| self.value[c as usize] as u32).sum::<u32>() == sum).then_some(false);
         }
-        let (allowed, required) = if C <= 81 && exact {
+        let (allowed, required) = if C <= 81 {
             self.cage_digits_dense(cells, sum, meter)?
-        } else if C <= 81 {
-            self.cage_digits_combos(cells, sum, complement)?
         } else {
             self.cage_digits_sparse(cells, sum, meter)?
         };
@@ -800,6 +819,82 @@ impl<const C: usize> State<C> {
         Some(changed)
     }
 
+    /// [`State::narrow_cage`] without `exact` on grids up to 9x9: the digits of
+    /// [`State::cage_digits_combos`], from one scan of the cage's cells that also gives
+    /// [`State::exclude_required`] its places.
+    fn narrow_cage_combos(
+        &mut self,
+        lay: &Layout,
+        cells: &[u16],
+        sum: u32,
+        seers: &[u16],
+        complement: &[u16],
+        queue: &mut Queue<C>,
+    ) -> Option<bool> {
+        let scan = self.scan_cage(cells);
+        if scan.open == 0 {
+            return (scan.placed_sum == sum).then_some(false);
+        }
+        let (allowed, required) = self.cage_digits_combos(&scan, sum, complement)?;
+        let mut changed = false;
+        if required != 0 && lay.peer_sets.is_empty() {
+            for &c in seers {
+                changed |= self.eliminate(c as usize, required, queue)?;
+            }
+        }
+        for (i, &c) in cells.iter().enumerate() {
+            let c = c as usize;
+            if allowed[i] != self.cand[c] {
+                self.lose(c, self.cand[c] & !allowed[i]);
+                self.cand[c] = allowed[i];
+                self.touch(c);
+                changed = true;
+                if allowed[i] & (allowed[i] - 1) == 0 && self.value[c] == 0 {
+                    queue.push(c);
+                }
+            }
+        }
+        if required != 0 {
+            changed |= self.exclude_required_in(lay, scan.inside, scan.open, scan.placed, required, queue)?;
+        }
+        Some(changed)
+    }
+
+    /// One pass over a cage's cells (up to 25, on grids up to 128 cells) for the cage passes.
+    #[inline(always)]
+    fn scan_cage(&self, cells: &[u16]) -> CageScan {
+        let mut scan = CageScan {
+            cand: [0; 25],
+            len: cells.len(),
+            fixed: 0,
+            repeated: false,
+            union: 0,
+            inside: 0,
+            open: 0,
+            placed: 0,
+            placed_sum: 0,
+        };
+        for (i, &c) in cells.iter().enumerate() {
+            let m = self.cand[c as usize];
+            scan.cand[i] = m;
+            scan.union |= m;
+            if m & (m - 1) == 0 {
+                scan.repeated |= scan.fixed & m != 0;
+                scan.fixed |= m;
+            }
+            let bit = 1u128 << (c % 128);
+            scan.inside |= bit;
+            let v = self.value[c as usize];
+            if v != 0 {
+                scan.placed |= m;
+                scan.placed_sum += v as u32;
+            } else {
+                scan.open |= bit;
+            }
+        }
+        scan
+    }
+
     /// Digits `required` that `cells` must hold: each leaves every cell that sees all its
     /// places left among them (sigh's solver's required-value exclusions; with one place it
     /// leaves that place's peers, as once placed). Needs [`Layout::peer_sets`] (else nothing).
@@ -823,6 +918,24 @@ impl<const C: usize> State<C> {
             } else {
                 open |= 1 << c;
             }
+        }
+        self.exclude_required_in(lay, inside, open, placed, required, queue)
+    }
+
+    /// [`State::exclude_required`] for the cells `inside` (bit `c` for cell `c`), of which
+    /// `open` are open and the rest hold the digits `placed`.
+    #[inline]
+    fn exclude_required_in(
+        &mut self,
+        lay: &Layout,
+        inside: u128,
+        open: u128,
+        placed: u32,
+        required: u32,
+        queue: &mut Queue<C>,
+    ) -> Option<bool> {
+        if lay.peer_sets.is_empty() || C > 128 {
+            return Some(false);
         }
         let mut changed = false;
         let mut rest = required & !placed;
@@ -859,21 +972,14 @@ impl<const C: usize> State<C> {
     /// are not checked against each cell (that each open cell holds one of their digits): as
     /// many nodes within 4% on MATHEMAGIC 1-4, TAREK_ALL and the examples, 0.87-0.95 of the
     /// time. With at most one cell open, the exact digits: the rest of the sum in the open cell.
-    fn cage_digits_combos(&self, cells: &[u16], sum: u32, complement: &[u16]) -> Option<([u32; 25], u32)> {
-        let k = cells.len();
-        let mut allowed = [0u32; 25];
-        let (mut fixed, mut union) = (0u32, 0u32);
-        for (i, &c) in cells.iter().enumerate() {
-            let m = self.cand[c as usize];
-            allowed[i] = m;
-            union |= m;
-            if m & (m - 1) == 0 {
-                if fixed & m != 0 {
-                    return None;
-                }
-                fixed |= m;
-            }
+    /// From the scan of the cage's cells ([`State::scan_cage`]).
+    #[inline(always)]
+    fn cage_digits_combos(&self, scan: &CageScan, sum: u32, complement: &[u16]) -> Option<([u32; 25], u32)> {
+        if scan.repeated {
+            return None;
         }
+        let (mut allowed, fixed, union) = (scan.cand, scan.fixed, scan.union);
+        let k = scan.len;
         let open = k - fixed.count_ones() as usize;
         let rest = sum.checked_sub(digit_sum(fixed))?;
         if open <= 1 {
@@ -1201,7 +1307,7 @@ mod tests {
                     let mut uninterrupted = super::super::never;
                     let mut meter = Meter::new(&mut uninterrupted, METER_EVERY);
                     let exact = state.cage_digits_dense(cells, *sum, &mut meter);
-                    let combos = state.cage_digits_combos(cells, *sum, &lay.cage_complements[k]);
+                    let combos = state.cage_digits_combos(&state.scan_cage(cells), *sum, &lay.cage_complements[k]);
                     match (exact, combos) {
                         (Some((a, ra)), Some((b, rb))) => {
                             assert_eq!((&a[..cells.len()], ra), (&b[..cells.len()], rb), "{} cage {k}", name);
