@@ -792,10 +792,29 @@ impl<const C: usize> State<C> {
         } else {
             self.cage_digits_sparse(cells, sum, meter)?
         };
+        let mut changed = self.keep_cage(lay, cells, seers, &allowed, required, queue)?;
+        if required != 0 && !exact {
+            changed |= self.exclude_required(lay, cells, required, queue)?;
+        }
+        Some(changed)
+    }
+
+    /// The cage's cells keep the digits `allowed` (per cell, in the cage's order). Digits every
+    /// set with the sum holds (`required`) are the cage's: past 128 cells, the cells that see
+    /// the whole cage (`seers`) lose them here (up to 128, the finer pass after the cage's cells
+    /// narrowed, [`State::exclude_required`]). `None` on a contradiction, else whether a
+    /// candidate was removed.
+    #[inline(always)]
+    fn keep_cage(
+        &mut self,
+        lay: &Layout,
+        cells: &[u16],
+        seers: &[u16],
+        allowed: &[u32; 25],
+        required: u32,
+        queue: &mut Queue<C>,
+    ) -> Option<bool> {
         let mut changed = false;
-        // Digits every set with the sum holds are the cage's: the cells that see the whole
-        // cage lose them (on grids up to 128 cells, the finer pass after the cage's cells
-        // narrowed: those that see each of the digit's places in the cage).
         if required != 0 && lay.peer_sets.is_empty() {
             for &c in seers {
                 changed |= self.eliminate(c as usize, required, queue)?;
@@ -812,9 +831,6 @@ impl<const C: usize> State<C> {
                     queue.push(c);
                 }
             }
-        }
-        if required != 0 && !exact {
-            changed |= self.exclude_required(lay, cells, required, queue)?;
         }
         Some(changed)
     }
@@ -836,24 +852,7 @@ impl<const C: usize> State<C> {
             return (scan.placed_sum == sum).then_some(false);
         }
         let (allowed, required) = self.cage_digits_combos(&scan, sum, complement)?;
-        let mut changed = false;
-        if required != 0 && lay.peer_sets.is_empty() {
-            for &c in seers {
-                changed |= self.eliminate(c as usize, required, queue)?;
-            }
-        }
-        for (i, &c) in cells.iter().enumerate() {
-            let c = c as usize;
-            if allowed[i] != self.cand[c] {
-                self.lose(c, self.cand[c] & !allowed[i]);
-                self.cand[c] = allowed[i];
-                self.touch(c);
-                changed = true;
-                if allowed[i] & (allowed[i] - 1) == 0 && self.value[c] == 0 {
-                    queue.push(c);
-                }
-            }
-        }
+        let mut changed = self.keep_cage(lay, cells, seers, &allowed, required, queue)?;
         if required != 0 {
             changed |= self.exclude_required_in(lay, scan.inside, scan.open, scan.placed, required, queue)?;
         }
