@@ -402,38 +402,12 @@ impl Rules {
         }
         let unit_sets = cell_sets(cells, units.iter().map(|(_, u)| u));
         let intersection_sets = cell_sets(cells, intersections.iter().map(|(s, a, b)| s.iter().chain(a).chain(b)));
-        let unit_words = units.len().div_ceil(64);
-        let mut cell_units = Vec::new();
-        if cells <= 128 && unit_words <= UNIT_WORDS {
-            cell_units = vec![0u64; cells * unit_words];
-            for (k, (_, u)) in units.iter().enumerate() {
-                for &c in u {
-                    cell_units[c as usize * unit_words + k / 64] |= 1 << (k % 64);
-                }
-            }
-        }
-        let crossing_words = intersections.len().div_ceil(64);
-        let mut cell_crossings = Vec::new();
-        if cells <= 128 && crossing_words <= CROSSING_WORDS {
-            cell_crossings = vec![0u64; cells * crossing_words];
-            for (k, (s, a, b)) in intersections.iter().enumerate() {
-                for &c in s.iter().chain(a).chain(b) {
-                    cell_crossings[c as usize * crossing_words + k / 64] |= 1 << (k % 64);
-                }
-            }
-        }
+        let (cell_units, unit_words) = cell_items(cells, UNIT_WORDS, units.iter().map(|(_, u)| u.iter().copied()));
+        let crossings = intersections.iter().map(|(s, a, b)| s.iter().chain(a).chain(b).copied());
+        let (cell_crossings, crossing_words) = cell_items(cells, CROSSING_WORDS, crossings);
         let priorities = priorities(n, &units, &cages, &innies, &compiled.props);
         let (fixed_pairs, loose_pairs) = split_pairs(n, cells, &compiled.props);
-        let pair_words = loose_pairs.len().div_ceil(64);
-        let mut cell_pairs = Vec::new();
-        if cells <= 128 && pair_words <= PAIR_WORDS {
-            cell_pairs = vec![0u64; cells * pair_words];
-            for (k, &(a, b, _)) in loose_pairs.iter().enumerate() {
-                for c in [a, b] {
-                    cell_pairs[c as usize * pair_words + k / 64] |= 1 << (k % 64);
-                }
-            }
-        }
+        let (cell_pairs, pair_words) = cell_items(cells, PAIR_WORDS, loose_pairs.iter().map(|&(a, b, _)| [a, b]));
         Ok(Layout {
             priorities,
             shape,
@@ -1173,6 +1147,27 @@ fn cell_sets<'a, L: IntoIterator<Item = &'a u16>>(cells: usize, lists: impl Iter
         return Vec::new();
     }
     lists.map(|cs| cs.into_iter().fold(0u128, |set, &c| set | 1 << c)).collect()
+}
+
+/// Per cell, the items (numbered in their order) that hold it, as a set of `words` words (bit `k`
+/// for item `k`), cell after cell, and `words`: [`Layout::cell_units`], [`Layout::cell_crossings`],
+/// [`Layout::cell_pairs`]. Empty past 128 cells or past `most` words a cell.
+fn cell_items<I: IntoIterator<Item = u16>>(
+    cells: usize,
+    most: usize,
+    items: impl ExactSizeIterator<Item = I>,
+) -> (Vec<u64>, usize) {
+    let words = items.len().div_ceil(64);
+    if cells > 128 || words > most {
+        return (Vec::new(), words);
+    }
+    let mut per_cell = vec![0u64; cells * words];
+    for (k, item) in items.enumerate() {
+        for c in item {
+            per_cell[c as usize * words + k / 64] |= 1 << (k % 64);
+        }
+    }
+    (per_cell, words)
 }
 
 /// The most words of [`Layout::cell_crossings`] per cell (512 intersections).
