@@ -472,7 +472,9 @@ impl<'a, const C: usize> Search<'a, C> {
             // house-based branching of sigh's solver, which asks for twice the score per
             // candidate (taking it this readily halved the nodes on little killers and
             // thermometers and took 0.7 of them on the hard killers; docs/benchmarks.md).
-            if let Some((a, b, digit, score)) = s.two_places(self.lay, &self.scores) {
+            let per = 2 * s.cand[cell].count_ones() as u64;
+            let need = (self.scores[cell] as u64).div_ceil(per);
+            if let Some((a, b, digit, score)) = s.two_places(self.lay, &self.scores, need) {
                 if 2 * score * s.cand[cell].count_ones() as u64 >= self.scores[cell] as u64 {
                     self.frames.push(Frame { rest: 0b11, cell: a, other: b, digit, state: s });
                     return None;
@@ -1221,14 +1223,49 @@ mod tests {
     /// givens, after propagation, and down a path of branches (each propagated from its parent
     /// as the search does), on every 9x9 puzzle of sigh's published setters' puzzles
     /// (data/constraints), killers, little killers, sums and pairs among them.
+    /// A digit's two places in a unit, as the search's branching takes them: by a plain scan of
+    /// each unit's open cells, units in the layout's order and digits ascending, the pair whose
+    /// higher score is highest and at least `need` (the last such on a tie).
+    fn two_places_scanned(s: &State<81>, lay: &Layout, scores: &[u32], need: u64) -> Option<(u16, u16, u8, u64)> {
+        let mut best = None;
+        for (_, unit) in &lay.units {
+            for d in 0..lay.n as u32 {
+                let bit = 1u32 << d;
+                if unit.iter().any(|&c| s.value[c as usize] as u32 == d + 1) {
+                    continue;
+                }
+                let places: Vec<u16> = unit.iter().copied().filter(|&c| s.cand[c as usize] & bit != 0).collect();
+                if let [a, b] = places[..] {
+                    let (a, b) = if scores[b as usize] > scores[a as usize] { (b, a) } else { (a, b) };
+                    let score = scores[a as usize] as u64;
+                    if score >= need && best.is_none_or(|(_, _, _, s)| score >= s) {
+                        best = Some((a, b, d as u8, score));
+                    }
+                }
+            }
+        }
+        best
+    }
+
     #[test]
     fn spots_follow_the_candidates() {
         let path = format!("{}/../data/constraints/sigh_iss.tsv", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
-        let check = |s: &State<81>, name: &str| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        // Distinct scores, so that the pick has no tie between the two cells of a pair.
+        let mut scores: Vec<u32> = (0..81).map(|i| i * 1000).collect();
+        let mut check = |s: &State<81>, lay: &Layout, name: &str| {
             for d in 0..state::SPOT_DIGITS {
                 let want = (0..81).filter(|&c| s.cand[c] >> d & 1 != 0).fold(0u128, |m, c| m | 1 << c);
                 assert_eq!(s.spots[d], want, "{name}: digit {}", d + 1);
+            }
+            // The branching's two places, found from those cell sets, are the plain scan's.
+            scores.iter_mut().for_each(|x| *x = *x / 1000 * 1000 + rng.next_u32() % 1000);
+            for i in (1..81).rev() {
+                scores.swap(i, rng.next_u32() as usize % (i + 1));
+            }
+            for need in [0, 40_000, 70_000] {
+                assert_eq!(s.two_places(lay, &scores, need), two_places_scanned(s, lay, &scores, need), "{name}");
             }
         };
         let mut checked = 0;
@@ -1240,6 +1277,7 @@ mod tests {
                 continue;
             }
             let lay = rules.layout_of(grid.shape()).unwrap();
+            let mut check = |s: &State<81>, name: &str| check(s, &lay, name);
             let mut queue = Queue::<81>::new();
             let Some(mut s) = State::<81>::from_cells(&lay, grid.cells(), &mut queue) else { continue };
             check(&s, f[3]);

@@ -1216,35 +1216,50 @@ impl<const C: usize> State<C> {
 
     /// A digit with exactly two places left in a unit where it is not placed yet: the two
     /// cells (the one of the higher conflict score first), the digit (0-based) and that score,
-    /// of the highest such score (the last such in the layout's order of units and digits, as
-    /// sigh's solver replaces its pick on a tie).
-    pub(super) fn two_places(&self, lay: &Layout, scores: &[u32]) -> Option<(u16, u16, u8, u64)> {
+    /// of the highest such score at least `need` (the last such in the layout's order of units
+    /// and digits, as sigh's solver replaces its pick on a tie). On grids up to 128 cells the
+    /// two places come from the digit's cell set ([`State::spots`]), the lower cell first on
+    /// equal scores, and a unit's places are looked up only when one of its cells scores as
+    /// high as the pick so far.
+    pub(super) fn two_places(&self, lay: &Layout, scores: &[u32], need: u64) -> Option<(u16, u16, u8, u64)> {
         let mut best: Option<(u16, u16, u8, u64)> = None;
-        for (_, unit) in &lay.units {
-            let (mut once, mut twice, mut more, mut placed) = (0u32, 0u32, 0u32, 0u32);
+        let mut floor = need;
+        let by_set = C <= 128 && lay.unit_sets.len() == lay.units.len();
+        for (k, (_, unit)) in lay.units.iter().enumerate() {
+            let (mut once, mut twice, mut more, mut placed, mut top) = (0u32, 0u32, 0u32, 0u32, 0u32);
             for &c in unit {
                 let m = self.cand[c as usize];
                 if self.value[c as usize] != 0 {
                     placed |= m;
                     continue;
                 }
+                top = top.max(scores[c as usize]);
                 more |= twice & m;
                 twice |= once & m;
                 once |= m;
             }
             let mut two = twice & !more & !placed;
+            if (top as u64) < floor {
+                continue;
+            }
             while two != 0 {
                 let d = two.trailing_zeros();
                 two &= two - 1;
-                let mut cells =
-                    unit.iter().filter(|&&c| self.value[c as usize] == 0 && self.cand[c as usize] >> d & 1 != 0);
-                let (mut a, mut b) = (*cells.next()?, *cells.next()?);
+                let (mut a, mut b) = if by_set {
+                    let cells = self.spots[d as usize] & lay.unit_sets[k];
+                    (cells.trailing_zeros() as u16, (cells & (cells - 1)).trailing_zeros() as u16)
+                } else {
+                    let mut cells =
+                        unit.iter().filter(|&&c| self.value[c as usize] == 0 && self.cand[c as usize] >> d & 1 != 0);
+                    (*cells.next()?, *cells.next()?)
+                };
                 if scores[b as usize] > scores[a as usize] {
                     (a, b) = (b, a);
                 }
                 let score = scores[a as usize] as u64;
-                if best.is_none_or(|(_, _, _, s)| score >= s) {
+                if score >= floor {
                     best = Some((a, b, d as u8, score));
+                    floor = score;
                 }
             }
         }
