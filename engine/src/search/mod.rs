@@ -472,13 +472,10 @@ impl<'a, const C: usize> Search<'a, C> {
             // house-based branching of sigh's solver, which asks for twice the score per
             // candidate (taking it this readily halved the nodes on little killers and
             // thermometers and took 0.7 of them on the hard killers; docs/benchmarks.md).
-            let per = 2 * s.cand[cell].count_ones() as u64;
-            let need = (self.scores[cell] as u64).div_ceil(per);
-            if let Some((a, b, digit, score)) = s.two_places(self.lay, &self.scores, need) {
-                if 2 * score * s.cand[cell].count_ones() as u64 >= self.scores[cell] as u64 {
-                    self.frames.push(Frame { rest: 0b11, cell: a, other: b, digit, state: s });
-                    return None;
-                }
+            let need = (self.scores[cell] as u64).div_ceil(2 * s.cand[cell].count_ones() as u64);
+            if let Some((a, b, digit, _)) = s.two_places(self.lay, &self.scores, need) {
+                self.frames.push(Frame { rest: 0b11, cell: a, other: b, digit, state: s });
+                return None;
             }
         }
         self.frames.push(Frame { rest: s.cand[cell], cell: cell as u16, other: NO_CELL, digit: 0, state: s });
