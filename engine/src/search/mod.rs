@@ -1216,10 +1216,6 @@ mod tests {
         }
     }
 
-    /// [`State::spots`] holds, per digit, exactly the cells with it as a candidate: after the
-    /// givens, after propagation, and down a path of branches (each propagated from its parent
-    /// as the search does), on every 9x9 puzzle of sigh's published setters' puzzles
-    /// (data/constraints), killers, little killers, sums and pairs among them.
     /// A digit's two places in a unit, as the search's branching takes them: by a plain scan of
     /// each unit's open cells, units in the layout's order and digits ascending, the pair whose
     /// higher score is highest and at least `need` (the last such on a tie).
@@ -1244,6 +1240,12 @@ mod tests {
         best
     }
 
+    /// [`State::spots`] holds, per digit, exactly the cells with it as a candidate: after the
+    /// givens, after propagation, and down a path of branches (each propagated from its parent
+    /// as the search does), on every 9x9 puzzle of sigh's published setters' puzzles
+    /// (data/constraints), killers, little killers, sums and pairs among them. At each of those
+    /// states the branching's two places, read from those sets, are a plain scan's
+    /// ([`two_places_scanned`]), for random distinct scores and three bounds.
     #[test]
     fn spots_follow_the_candidates() {
         let path = format!("{}/../data/constraints/sigh_iss.tsv", env!("CARGO_MANIFEST_DIR"));

@@ -1238,10 +1238,10 @@ impl<const C: usize> State<C> {
                 twice |= once & m;
                 once |= m;
             }
-            let mut two = twice & !more & !placed;
             if (top as u64) < floor {
                 continue;
             }
+            let mut two = twice & !more & !placed;
             while two != 0 {
                 let d = two.trailing_zeros();
                 two &= two - 1;
