@@ -466,13 +466,13 @@ impl<'a, const C: usize> Search<'a, C> {
         } else {
             s.pick_scored(&self.scores, self.value_bonus)
         };
-        if !self.scores.is_empty() && s.cand[cell].count_ones() > 2 {
+        if !self.scores.is_empty() && state::ones(s.cand[cell]) > 2 {
             // A digit's two places in a unit (two branches) rather than the cell's digits, when
             // the higher score of the two is at least half the cell's score per candidate: the
             // house-based branching of sigh's solver, which asks for twice the score per
             // candidate (taking it this readily halved the nodes on little killers and
             // thermometers and took 0.7 of them on the hard killers; docs/benchmarks.md).
-            let need = (self.scores[cell] as u64).div_ceil(2 * s.cand[cell].count_ones() as u64);
+            let need = (self.scores[cell] as u64).div_ceil(2 * state::ones(s.cand[cell]) as u64);
             if let Some((a, b, digit, _)) = s.two_places(self.lay, &self.scores, need) {
                 self.frames.push(Frame { rest: 0b11, cell: a, other: b, digit, state: s });
                 return None;
@@ -847,7 +847,7 @@ pub fn candidates_in(
         let mut s = State::<C>::with_candidates(c, value, 0);
         let mut queue = Queue::new();
         for (sum, cage) in &lay.cages {
-            if s.narrow_cage(lay, cage, *sum, &[], &[], true, &mut queue, meter).is_none() {
+            if s.narrow_cage(lay, cage, 0, *sum, &[], &[], true, &mut queue, meter).is_none() {
                 return false;
             }
         }

@@ -179,32 +179,53 @@ impl Techniques {
 }
 
 /// The sets of `k` distinct digits of 1..=9 that add up to `sum`, as masks (digit d as bit
-/// d - 1): the killer combinations, a table made once.
+/// d - 1): the killer combinations, from a table built at compile time.
+#[inline]
 pub(super) fn killer_sets(k: usize, sum: u32) -> &'static [u16] {
-    let (sets, start) = set_table();
     if k > 9 || sum > 45 {
         return &[];
     }
     let i = k * 46 + sum as usize;
-    &sets[start[i] as usize..start[i + 1] as usize]
+    &KILLER_SETS[KILLER_STARTS[i] as usize..KILLER_STARTS[i + 1] as usize]
 }
 
-/// The masks of 9 digits by size then sum, and where each (size, sum) begins.
-fn set_table() -> &'static (Vec<u16>, Vec<u16>) {
-    use std::sync::OnceLock;
-    static TABLE: OnceLock<(Vec<u16>, Vec<u16>)> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        // Every mask, ordered by size then sum; `start[k * 46 + s]` is where (k, s) begins.
-        let mut sets: Vec<u16> = (0..512u16).collect();
-        let key = |m: &u16| (m.count_ones(), digit_sum(*m as u32));
-        sets.sort_by_key(key);
-        let mut start = vec![0u16; 10 * 46 + 1];
-        for (i, (size, s)) in (0..=10 * 46).map(|i| (i / 46, i % 46)).enumerate() {
-            start[i] = sets.partition_point(|m| key(m) < (size as u32, s as u32)) as u16;
+/// The 512 masks of 9 digits ordered by size, then sum, then mask.
+static KILLER_SETS: [u16; 512] = {
+    let mut sets = [0u16; 512];
+    let mut at = 0;
+    let mut i = 0;
+    while i < 10 * 46 {
+        let mut m = 0;
+        while m < 512 {
+            if (m as u32).count_ones() as usize == i / 46 && DIGIT_SUMS[m] as usize == i % 46 {
+                sets[at] = m as u16;
+                at += 1;
+            }
+            m += 1;
         }
-        (sets, start)
-    })
-}
+        i += 1;
+    }
+    sets
+};
+
+/// Where the masks of size k and sum s begin in [`KILLER_SETS`]: `KILLER_STARTS[k * 46 + s]`.
+static KILLER_STARTS: [u16; 10 * 46 + 1] = {
+    let mut start = [0u16; 10 * 46 + 1];
+    let mut i = 0;
+    while i < 10 * 46 {
+        let mut count = 0;
+        let mut m = 0;
+        while m < 512 {
+            if (m as u32).count_ones() as usize == i / 46 && DIGIT_SUMS[m] as usize == i % 46 {
+                count += 1;
+            }
+            m += 1;
+        }
+        start[i + 1] = start[i] + count;
+        i += 1;
+    }
+    start
+};
 
 /// The most sets of digits a layer of [`State::cage_digits_sparse`] may hold.
 const SPARSE_SETS: usize = 20_000;
@@ -219,6 +240,33 @@ static DIGIT_SUMS: [u8; 512] = {
     }
     t
 };
+
+/// The number of digits of a mask (digit d as bit d - 1): from a table up to 9 digits, whose
+/// load is cheaper than the population count of the baseline x86-64 the engine is built for.
+#[inline(always)]
+pub(super) fn ones(mask: u32) -> u32 {
+    if mask < 512 {
+        return ONES[mask as usize] as u32;
+    }
+    mask.count_ones()
+}
+
+/// The number of digits of the masks of 9 digits.
+static ONES: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 1;
+    while m < 512 {
+        t[m] = t[m & (m - 1)] + 1;
+        m += 1;
+    }
+    t
+};
+
+/// The cells of a list as a set (bit `c` for cell `c`, on grids up to 128 cells).
+#[inline]
+fn cell_set(cells: &[u16]) -> u128 {
+    cells.iter().fold(0, |set, &c| set | 1 << (c % 128))
+}
 
 /// The sum of the digits of a mask (digit d as bit d - 1).
 #[inline]
@@ -250,10 +298,8 @@ struct CageScan {
     repeated: bool,
     /// The union of the cells' candidates.
     union: u32,
-    /// The cells (bit `c` for cell `c`), the open ones among them, the digits and the sum of
-    /// the placed ones.
-    inside: u128,
-    open: u128,
+    /// How many cells are open, the digits and the sum of the placed ones.
+    open: u32,
     placed: u32,
     placed_sum: u32,
 }
@@ -546,7 +592,8 @@ impl<const C: usize> State<C> {
                     if lay.memo.settled(k, f) {
                         continue;
                     }
-                    match self.narrow_cage(lay, cells, *sum, seers, complement, false, queue, meter) {
+                    let inside = lay.cage_sets.get(k).copied().unwrap_or(0);
+                    match self.narrow_cage(lay, cells, inside, *sum, seers, complement, false, queue, meter) {
                         None => return false,
                         Some(true) => progress = true,
                         Some(false) => lay.memo.record(k, f),
@@ -769,11 +816,13 @@ impl<const C: usize> State<C> {
     /// every such set holds leave the cells that see all their places in the cage
     /// ([`State::exclude_required`]; past 128 cells, `seers`, the cells that see the whole cage);
     /// with it the cage's own cells alone change. `None` when there is no such assignment, else
-    /// whether a candidate was removed.
+    /// whether a candidate was removed. `inside`: the cells as a set ([`Layout::cage_sets`]), or
+    /// 0 to make it from `cells` when needed.
     pub(super) fn narrow_cage(
         &mut self,
         lay: &Layout,
         cells: &[u16],
+        inside: u128,
         sum: u32,
         seers: &[u16],
         complement: &[u16],
@@ -782,7 +831,7 @@ impl<const C: usize> State<C> {
         meter: &mut Meter,
     ) -> Option<bool> {
         if C <= 81 && !exact {
-            return self.narrow_cage_combos(lay, cells, sum, seers, complement, queue);
+            return self.narrow_cage_combos(lay, cells, inside, sum, seers, complement, queue);
         }
         if cells.iter().all(|&c| self.value[c as usize] != 0) {
             return (cells.iter().map(|&c| self.value[c as usize] as u32).sum::<u32>() == sum).then_some(false);
@@ -837,11 +886,12 @@ impl<const C: usize> State<C> {
 
     /// [`State::narrow_cage`] without `exact` on grids up to 9x9: the digits of
     /// [`State::cage_digits_combos`], from one scan of the cage's cells that also gives
-    /// [`State::exclude_required`] its places.
+    /// [`State::exclude_required`] what it needs but the cells' set (`inside`, or 0: made here).
     fn narrow_cage_combos(
         &mut self,
         lay: &Layout,
         cells: &[u16],
+        inside: u128,
         sum: u32,
         seers: &[u16],
         complement: &[u16],
@@ -854,7 +904,8 @@ impl<const C: usize> State<C> {
         let (allowed, required) = self.cage_digits_combos(&scan, sum, complement)?;
         let mut changed = self.keep_cage(lay, cells, seers, &allowed, required, queue)?;
         if required != 0 {
-            changed |= self.exclude_required_in(lay, scan.inside, scan.open, scan.placed, required, queue)?;
+            let inside = if inside != 0 { inside } else { cell_set(cells) };
+            changed |= self.exclude_required_in(lay, inside, scan.placed, required, queue)?;
         }
         Some(changed)
     }
@@ -868,7 +919,6 @@ impl<const C: usize> State<C> {
             fixed: 0,
             repeated: false,
             union: 0,
-            inside: 0,
             open: 0,
             placed: 0,
             placed_sum: 0,
@@ -881,14 +931,12 @@ impl<const C: usize> State<C> {
                 scan.repeated |= scan.fixed & m != 0;
                 scan.fixed |= m;
             }
-            let bit = 1u128 << (c % 128);
-            scan.inside |= bit;
             let v = self.value[c as usize];
             if v != 0 {
                 scan.placed |= m;
                 scan.placed_sum += v as u32;
             } else {
-                scan.open |= bit;
+                scan.open += 1;
             }
         }
         scan
@@ -908,27 +956,19 @@ impl<const C: usize> State<C> {
         if lay.peer_sets.is_empty() || C > 128 {
             return Some(false);
         }
-        // The open cells; a digit placed among the cells left their peers.
-        let (mut open, mut inside, mut placed) = (0u128, 0u128, 0u32);
-        for &c in cells {
-            inside |= 1 << c;
-            if self.value[c as usize] != 0 {
-                placed |= self.cand[c as usize];
-            } else {
-                open |= 1 << c;
-            }
-        }
-        self.exclude_required_in(lay, inside, open, placed, required, queue)
+        // A digit placed among the cells left their peers.
+        let placed = cells.iter().filter(|&&c| self.value[c as usize] != 0).fold(0, |m, &c| m | self.cand[c as usize]);
+        self.exclude_required_in(lay, cell_set(cells), placed, required, queue)
     }
 
-    /// [`State::exclude_required`] for the cells `inside` (bit `c` for cell `c`), of which
-    /// `open` are open and the rest hold the digits `placed`.
+    /// [`State::exclude_required`] for the cells `inside` (bit `c` for cell `c`), whose placed
+    /// cells hold the digits `placed`: a digit not placed there has its places among the open
+    /// cells (a placed cell keeps only its digit).
     #[inline]
     fn exclude_required_in(
         &mut self,
         lay: &Layout,
         inside: u128,
-        open: u128,
         placed: u32,
         required: u32,
         queue: &mut Queue<C>,
@@ -941,7 +981,7 @@ impl<const C: usize> State<C> {
         while rest != 0 {
             let d = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let mut places = self.spots[d] & open;
+            let mut places = self.spots[d] & inside;
             if places == 0 {
                 return None;
             }
@@ -979,7 +1019,7 @@ impl<const C: usize> State<C> {
         }
         let (mut allowed, fixed, union) = (scan.cand, scan.fixed, scan.union);
         let k = scan.len;
-        let open = k - fixed.count_ones() as usize;
+        let open = k - ones(fixed) as usize;
         let rest = sum.checked_sub(digit_sum(fixed))?;
         if open <= 1 {
             // What the exact pass ([`State::cage_digits_dense`]) leaves, with one digit left to
@@ -1205,7 +1245,7 @@ impl<const C: usize> State<C> {
         for c in 0..C {
             if self.value[c] == 0 {
                 let extra = if self.cand[c] & digit != 0 { bonus } else { 0 };
-                let (score, count) = (scores[c] as u64 + 1 + extra as u64, self.cand[c].count_ones() as u64);
+                let (score, count) = (scores[c] as u64 + 1 + extra as u64, ones(self.cand[c]) as u64);
                 if score * best_count > best_score * count {
                     (best, best_score, best_count) = (c, score, count);
                 }
@@ -1276,7 +1316,7 @@ impl<const C: usize> State<C> {
         let (mut best, mut best_count) = (0, u32::MAX);
         for c in 0..C {
             if self.value[c] == 0 {
-                let k = self.cand[c].count_ones();
+                let k = ones(self.cand[c]);
                 if k < best_count {
                     best = c;
                     best_count = k;

@@ -146,6 +146,9 @@ pub struct Layout {
     /// combination of the cage that leaves them a digit none of them can take is out (sigh's
     /// solver's sums with complement cells).
     pub cage_complements: Vec<Vec<u16>>,
+    /// On grids up to 128 cells, per cage, then per innie set (as `cage_seers`): its cells as a
+    /// set (bit `c` for cell `c`), for the required digits' places; empty past 128 cells.
+    pub cage_sets: Vec<u128>,
     /// The fingerprints of the passes (cages, innies, equal sums, clues, in that order).
     pub memo: Memo,
     /// Per cell, the passes (numbered as in `memo`) whose result its candidates change: a pass
@@ -374,6 +377,7 @@ impl Rules {
             })
             .chain(innie_complements)
             .collect();
+        let cage_sets = cell_sets(cells, cages.iter().chain(&innies).map(|(_, cs)| cs));
         let memo = Memo::new(cages.len() + innies.len() + compiled.props.sums.len() + compiled.props.specials.len());
         for part in compiled.props.sums.iter_mut().flat_map(|s| s.parts.iter_mut()) {
             part.group(&peers);
@@ -435,6 +439,7 @@ impl Rules {
             pair_words,
             cage_seers,
             cage_complements,
+            cage_sets,
         })
     }
 }
