@@ -189,12 +189,18 @@ pub(super) fn killer_sets(k: usize, sum: u32) -> &'static [u16] {
     &KILLER_SETS[KILLER_STARTS[i] as usize..KILLER_STARTS[i + 1] as usize]
 }
 
-/// The 512 masks of 9 digits ordered by size, then sum, then mask.
-static KILLER_SETS: [u16; 512] = {
-    let mut sets = [0u16; 512];
-    let mut at = 0;
-    let mut i = 0;
+/// The 512 masks of 9 digits ordered by size, then sum, then mask ([`KILLER_TABLE`]).
+static KILLER_SETS: &[u16; 512] = &KILLER_TABLE.0;
+
+/// Where the masks of size k and sum s begin in [`KILLER_SETS`]: `KILLER_STARTS[k * 46 + s]`.
+static KILLER_STARTS: &[u16; 10 * 46 + 1] = &KILLER_TABLE.1;
+
+/// The masks and where each (size, sum) begins, in one pass over the (size, sum) pairs.
+static KILLER_TABLE: ([u16; 512], [u16; 10 * 46 + 1]) = {
+    let (mut sets, mut start) = ([0u16; 512], [0u16; 10 * 46 + 1]);
+    let (mut at, mut i) = (0, 0);
     while i < 10 * 46 {
+        start[i] = at as u16;
         let mut m = 0;
         while m < 512 {
             if (m as u32).count_ones() as usize == i / 46 && DIGIT_SUMS[m] as usize == i % 46 {
@@ -205,26 +211,8 @@ static KILLER_SETS: [u16; 512] = {
         }
         i += 1;
     }
-    sets
-};
-
-/// Where the masks of size k and sum s begin in [`KILLER_SETS`]: `KILLER_STARTS[k * 46 + s]`.
-static KILLER_STARTS: [u16; 10 * 46 + 1] = {
-    let mut start = [0u16; 10 * 46 + 1];
-    let mut i = 0;
-    while i < 10 * 46 {
-        let mut count = 0;
-        let mut m = 0;
-        while m < 512 {
-            if (m as u32).count_ones() as usize == i / 46 && DIGIT_SUMS[m] as usize == i % 46 {
-                count += 1;
-            }
-            m += 1;
-        }
-        start[i + 1] = start[i] + count;
-        i += 1;
-    }
-    start
+    start[10 * 46] = at as u16;
+    (sets, start)
 };
 
 /// The most sets of digits a layer of [`State::cage_digits_sparse`] may hold.
