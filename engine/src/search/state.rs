@@ -276,10 +276,14 @@ pub(super) fn digit_sum(mask: u32) -> u32 {
 /// (issue 34).
 pub(crate) const METER_EVERY: u64 = 1 << 16;
 
+/// The most cells of a cage on grids up to 9x9 (the grids of [`State::scan_cage`]): a cage
+/// holds at most n cells (the rules refuse more).
+const CAGE_MOST_9: usize = 9;
+
 /// What the cage passes read from a cage's cells in one scan ([`State::scan_cage`]).
 struct CageScan {
     /// The candidates of the cells, in the cage's order, and how many cells.
-    cand: [u32; 25],
+    cand: [u32; CAGE_MOST_9],
     len: usize,
     /// The digits of the cells with one candidate, and whether two such cells share it.
     fixed: u32,
@@ -829,7 +833,7 @@ impl<const C: usize> State<C> {
         } else {
             self.cage_digits_sparse(cells, sum, meter)?
         };
-        let mut changed = self.keep_cage(lay, cells, seers, &allowed, required, queue)?;
+        let mut changed = self.keep_cage(lay, cells, seers, &allowed[..cells.len()], required, queue)?;
         if required != 0 && !exact {
             changed |= self.exclude_required(lay, cells, required, queue)?;
         }
@@ -847,12 +851,12 @@ impl<const C: usize> State<C> {
         lay: &Layout,
         cells: &[u16],
         seers: &[u16],
-        allowed: &[u32; 25],
+        allowed: &[u32],
         required: u32,
         queue: &mut Queue<C>,
     ) -> Option<bool> {
         let mut changed = false;
-        if required != 0 && lay.peer_sets.is_empty() {
+        if lay.peer_sets.is_empty() && required != 0 {
             for &c in seers {
                 changed |= self.eliminate(c as usize, required, queue)?;
             }
@@ -885,12 +889,12 @@ impl<const C: usize> State<C> {
         complement: &[u16],
         queue: &mut Queue<C>,
     ) -> Option<bool> {
-        let scan = self.scan_cage(cells);
+        let mut scan = self.scan_cage(cells);
         if scan.open == 0 {
             return (scan.placed_sum == sum).then_some(false);
         }
-        let (allowed, required) = self.cage_digits_combos(&scan, sum, complement)?;
-        let mut changed = self.keep_cage(lay, cells, seers, &allowed, required, queue)?;
+        let required = self.cage_digits_combos(&mut scan, sum, complement)?;
+        let mut changed = self.keep_cage(lay, &cells[..scan.len], seers, &scan.cand[..scan.len], required, queue)?;
         if required != 0 {
             let inside = if inside != 0 { inside } else { cell_set(cells) };
             changed |= self.exclude_required_in(lay, inside, scan.placed, required, queue)?;
@@ -898,11 +902,12 @@ impl<const C: usize> State<C> {
         Some(changed)
     }
 
-    /// One pass over a cage's cells (up to 25, on grids up to 128 cells) for the cage passes.
+    /// One pass over a cage's cells (up to 9, on grids up to 9x9) for the cage passes.
     #[inline(always)]
     fn scan_cage(&self, cells: &[u16]) -> CageScan {
+        let cells = &cells[..cells.len().min(CAGE_MOST_9)];
         let mut scan = CageScan {
-            cand: [0; 25],
+            cand: [0; CAGE_MOST_9],
             len: cells.len(),
             fixed: 0,
             repeated: false,
@@ -999,13 +1004,14 @@ impl<const C: usize> State<C> {
     /// are not checked against each cell (that each open cell holds one of their digits): as
     /// many nodes within 4% on MATHEMAGIC 1-4, TAREK_ALL and the examples, 0.87-0.95 of the
     /// time. With at most one cell open, the exact digits: the rest of the sum in the open cell.
-    /// From the scan of the cage's cells ([`State::scan_cage`]).
+    /// From the scan of the cage's cells ([`State::scan_cage`]), whose candidates it narrows in
+    /// place (`scan.cand`); returns the digits every set holds.
     #[inline(always)]
-    fn cage_digits_combos(&self, scan: &CageScan, sum: u32, complement: &[u16]) -> Option<([u32; 25], u32)> {
+    fn cage_digits_combos(&self, scan: &mut CageScan, sum: u32, complement: &[u16]) -> Option<u32> {
         if scan.repeated {
             return None;
         }
-        let (mut allowed, fixed, union) = (scan.cand, scan.fixed, scan.union);
+        let (allowed, fixed, union) = (&mut scan.cand, scan.fixed, scan.union);
         let k = scan.len;
         let open = k - ones(fixed) as usize;
         let rest = sum.checked_sub(digit_sum(fixed))?;
@@ -1013,12 +1019,12 @@ impl<const C: usize> State<C> {
             // What the exact pass ([`State::cage_digits_dense`]) leaves, with one digit left to
             // choose: the rest of the sum, in the open cell, not among the fixed digits.
             if open == 0 {
-                return (rest == 0).then_some((allowed, fixed));
+                return (rest == 0).then_some(fixed);
             }
             let bit = if (1..=9).contains(&rest) { 1u32 << (rest - 1) } else { 0 };
             let m = allowed[..k].iter_mut().find(|m| **m & (**m - 1) != 0)?;
             *m &= bit & !fixed;
-            return (*m != 0).then_some((allowed, fixed | bit));
+            return (*m != 0).then_some(fixed | bit);
         }
         let free = union & !fixed;
         // The house's digits the complement cells cannot take: the cage must hold them.
@@ -1033,12 +1039,13 @@ impl<const C: usize> State<C> {
         // rest of the house cannot (sigh's solver's filter: by the union of the candidates, not
         // cell by cell).
         let (mut possible, mut required) = (0u32, free);
+        let (outside, needed) = (!free, needed & !fixed);
         for &set in killer_sets(open, rest) {
+            // Without a branch: a set is taken or not as data decides.
             let set = set as u32;
-            if set & !free == 0 && needed & !(set | fixed) == 0 {
-                possible |= set;
-                required &= set;
-            }
+            let take = ((set & outside | needed & !set == 0) as u32).wrapping_neg();
+            possible |= set & take;
+            required &= set | !take;
         }
         if possible == 0 {
             return None;
@@ -1068,7 +1075,7 @@ impl<const C: usize> State<C> {
                 }
             }
         }
-        Some((allowed, required | fixed))
+        Some(required | fixed)
     }
 
     /// [`State::narrow_cage`]'s digits per cell for up to 9 digits: the sets of digits the
@@ -1349,7 +1356,9 @@ mod tests {
                     let mut uninterrupted = super::super::never;
                     let mut meter = Meter::new(&mut uninterrupted, METER_EVERY);
                     let exact = state.cage_digits_dense(cells, *sum, &mut meter);
-                    let combos = state.cage_digits_combos(&state.scan_cage(cells), *sum, &lay.cage_complements[k]);
+                    let mut scan = state.scan_cage(cells);
+                    let combos =
+                        state.cage_digits_combos(&mut scan, *sum, &lay.cage_complements[k]).map(|r| (scan.cand, r));
                     match (exact, combos) {
                         (Some((a, ra)), Some((b, rb))) => {
                             assert_eq!((&a[..cells.len()], ra), (&b[..cells.len()], rb), "{} cage {k}", name);
