@@ -822,7 +822,7 @@ impl<const C: usize> State<C> {
         queue: &mut Queue<C>,
         meter: &mut Meter,
     ) -> Option<bool> {
-        if C <= 81 && !exact {
+        if C <= 81 && !exact && cells.len() <= CAGE_MOST_9 {
             return self.narrow_cage_combos(lay, cells, inside, sum, seers, complement, queue);
         }
         if cells.iter().all(|&c| self.value[c as usize] != 0) {
@@ -902,7 +902,8 @@ impl<const C: usize> State<C> {
         Some(changed)
     }
 
-    /// One pass over a cage's cells (up to 9, on grids up to 9x9) for the cage passes.
+    /// One pass over a cage's cells (up to 9, on grids up to 9x9: [`State::narrow_cage`] sends
+    /// no more) for the cage passes.
     #[inline(always)]
     fn scan_cage(&self, cells: &[u16]) -> CageScan {
         let cells = &cells[..cells.len().min(CAGE_MOST_9)];
