@@ -6,7 +6,7 @@
 //! layout's list of unit intersections. Crook's preemptive sets serve `propagate`.
 
 use super::Meter;
-use crate::variant::rules::{CROSSING_WORDS, UNIT_WORDS};
+use crate::variant::rules::{cell_set, CROSSING_WORDS, UNIT_WORDS};
 use crate::variant::Layout;
 
 /// Cells that became naked singles and wait to be assigned. A cell becomes single at most once
@@ -249,12 +249,6 @@ static ONES: [u8; 512] = {
     }
     t
 };
-
-/// The cells of a list as a set (bit `c` for cell `c`, on grids up to 128 cells).
-#[inline]
-fn cell_set(cells: &[u16]) -> u128 {
-    cells.iter().fold(0, |set, &c| set | 1 << (c % 128))
-}
 
 /// The sum of the digits of a mask (digit d as bit d - 1).
 #[inline]
@@ -894,7 +888,7 @@ impl<const C: usize> State<C> {
             return (scan.placed_sum == sum).then_some(false);
         }
         let required = self.cage_digits_combos(&mut scan, sum, complement)?;
-        let mut changed = self.keep_cage(lay, &cells[..scan.len], seers, &scan.cand[..scan.len], required, queue)?;
+        let mut changed = self.keep_cage(lay, cells, seers, &scan.cand[..scan.len], required, queue)?;
         if required != 0 {
             let inside = if inside != 0 { inside } else { cell_set(cells) };
             changed |= self.exclude_required_in(lay, inside, scan.placed, required, queue)?;

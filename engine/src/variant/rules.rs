@@ -1146,12 +1146,20 @@ pub fn combinations(n: usize, k: usize, sum: u32) -> Vec<u32> {
     out
 }
 
-/// Lists of cells as sets (bit `c` for cell `c`) on a grid of at most 128 cells; none past that.
+/// Lists of cells as sets ([`cell_set`]) on a grid of at most 128 cells; none past that.
 fn cell_sets<'a, L: IntoIterator<Item = &'a u16>>(cells: usize, lists: impl Iterator<Item = L>) -> Vec<u128> {
     if cells > 128 {
         return Vec::new();
     }
-    lists.map(|cs| cs.into_iter().fold(0u128, |set, &c| set | 1 << c)).collect()
+    lists.map(cell_set).collect()
+}
+
+/// A list of cells as a set (bit `c` for cell `c`), for grids of at most 128 cells (the
+/// callers' check; a cell past them would wrap): the layout's sets of peers, units, cages and
+/// intersections, and the search's cage passes.
+#[inline]
+pub(crate) fn cell_set<'a>(cells: impl IntoIterator<Item = &'a u16>) -> u128 {
+    cells.into_iter().fold(0, |set, &c| set | 1 << (c % 128))
 }
 
 /// Per cell, the items (numbered in their order) that hold it, as a set of `words` words (bit `k`
